@@ -5,10 +5,10 @@
 # %% auto #0
 __all__ = ['hash_embed', 'check_emb_fn']
 
-# %% ../nbs/03_utils.ipynb #f905030e
+# %% ../nbs/03_utils.ipynb #9ab9da02
 import numpy as np
 
-# %% ../nbs/03_utils.ipynb #67be4b7e
+# %% ../nbs/03_utils.ipynb #1a178972
 _M = np.uint64(0x9E3779B97F4A7C15)
 
 def _lut():
@@ -43,7 +43,7 @@ def _span_hash(P, pw, i, j):
     with np.errstate(over='ignore'):
         return (P[j] - P[i]) * pw[j]
 
-# %% ../nbs/03_utils.ipynb #62b3c311
+# %% ../nbs/03_utils.ipynb #2ef9263f
 def hash_embed(texts, # a string or a list of strings
                dim:int=256, # vector size
                char_n:int=4, # character n-gram length (0 = words only)
@@ -100,7 +100,7 @@ def _hash_batch(texts, dim, char_n):
     v /= np.linalg.norm(v, axis=1, keepdims=True) + 1e-12
     return v.astype(np.float32)
 
-# %% ../nbs/03_utils.ipynb #478adfd6
+# %% ../nbs/03_utils.ipynb #2bde419c
 def check_emb_fn(emb_fn, # candidate embedder
                  probe=('litesearch probe', 'second text'))->int: # texts to embed
     "Validate an embedder against the emb_fn protocol; returns its dimension."
