@@ -6,7 +6,7 @@
 __all__ = ['DEFAULT_TOKENIZE', 'STOPWORDS', 'DEFAULT_RERANKER', 'ANN_MIN_ROWS', 'database', 'fts_query', 'AnnIndex', 'rrf_merge',
            'model_cache', 'get_ranker', 'rerank_hits', 'make_tiny_ranker']
 
-# %% ../nbs/00_core.ipynb #259fe1e6
+# %% ../nbs/00_core.ipynb #a6de27e8
 import os, re, json, time, atexit, weakref, warnings, zlib
 from pathlib import Path
 import numpy as np, apsw, apsw.fts5
@@ -14,7 +14,7 @@ from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
 
-# %% ../nbs/00_core.ipynb #41f02e34
+# %% ../nbs/00_core.ipynb #15670674
 class _State:
     "Per-connection bookkeeping: DDL already run, open ANN indexes, cached vector matrices."
     def __init__(self, path, sem_search):
@@ -27,7 +27,7 @@ def _load_vec(conn):
     conn.load_extension(sqlite_vec.loadable_path())
     conn.enable_load_extension(False)
 
-# %% ../nbs/00_core.ipynb #aa312046
+# %% ../nbs/00_core.ipynb #e36a7d5b
 _open_dbs = weakref.WeakSet()
 
 def database(path=':memory:', # file path, or ':memory:'
@@ -50,7 +50,7 @@ def database(path=':memory:', # file path, or ':memory:'
     _open_dbs.add(db)
     return db
 
-# %% ../nbs/00_core.ipynb #c4878e82
+# %% ../nbs/00_core.ipynb #b8235984
 def _ls(db:Database):
     "The litesearch state of a connection, created lazily for a `Database` not opened by `database()`."
     if not hasattr(db, '_ls'): db._ls = _State(None, True)
@@ -65,7 +65,7 @@ def ensured(self:Database,
     if key not in st: st[key] = fn()
     return st[key]
 
-# %% ../nbs/00_core.ipynb #c037eb19
+# %% ../nbs/00_core.ipynb #87c3e0f4
 class _Tables:
     "Attribute access to a database's tables: `db.t.store`."
     def __init__(self, db): self._db = db
@@ -90,7 +90,7 @@ def __call__(self:Table,
     "Rows of the table as a list of dicts."
     return list(self.rows_where(where, where_args, limit=limit, order_by=order_by))
 
-# %% ../nbs/00_core.ipynb #f3887c92
+# %% ../nbs/00_core.ipynb #2483b50b
 DEFAULT_TOKENIZE = "porter unicode61 remove_diacritics 2 tokenchars '_'"
 _ptypes = {str: 'TEXT', int: 'INTEGER', float: 'REAL', bytes: 'BLOB', dict: 'TEXT', list: 'TEXT', bool: 'INTEGER'}
 
@@ -117,7 +117,7 @@ def ls_meta(self:Database, key:str, value=None):
     r = self.execute('SELECT value FROM _litesearch WHERE key=?', [key]).fetchone()
     return json.loads(r[0]) if r else None
 
-# %% ../nbs/00_core.ipynb #be3177d2
+# %% ../nbs/00_core.ipynb #18c99221
 def _fts_setup(tbl, fts, tokenize):
     db = tbl.db
     if db[f'{tbl.name}_fts'].exists(): return
@@ -154,7 +154,7 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
         if ann: _ann_log_ddl(db, name)
     return tbl
 
-# %% ../nbs/00_core.ipynb #538c9632
+# %% ../nbs/00_core.ipynb #d90e749d
 STOPWORDS = set('''a an and are as at be but by for from has have he her his i if in into is it its of on or our
 she so than that the their them then there these they this to was we were what when where which who why will with
 you your does do did how can could should would not no'''.split())
@@ -179,7 +179,7 @@ def fts_query(q:str, # raw user text
     if not kept and not terms: kept = [t for _,t in plain]
     return f' {op} '.join(dict.fromkeys(terms + kept))
 
-# %% ../nbs/00_core.ipynb #f127d4a1
+# %% ../nbs/00_core.ipynb #6e102cef
 def _fts_cols(tbl:Table): return [c.name for c in tbl.db[f'{tbl.name}_fts'].columns]
 
 def _select_cols(tbl, columns, alias='t'):
@@ -215,7 +215,7 @@ def fts_search(self:Table,
         if len(res) >= limit: break
     return res[:limit]
 
-# %% ../nbs/00_core.ipynb #8362da6b
+# %% ../nbs/00_core.ipynb #6febef7d
 _dtypes = {'float32': np.float32, 'float16': np.float16, 'int8': np.int8}
 
 def _dtype(dt):
@@ -247,7 +247,7 @@ def add_embeddings(self:Table, vecs, dtype=None):
         raise ValueError(f'embeddings for store {self.name!r}: got dim {a.shape[1]} {dn}, but the store holds dim {old[0]} {old[1]}')
     return [r.tobytes() for r in a]
 
-# %% ../nbs/00_core.ipynb #e6084825
+# %% ../nbs/00_core.ipynb #5aa7adf4
 def _changes(db):
     "A key that changes whenever this or any other connection writes."
     return (db.conn.total_changes(), db.conn.pragma('data_version'))
@@ -305,7 +305,7 @@ def _fetch(tbl, ids, columns, extra=None):
             res.append(r)
     return res
 
-# %% ../nbs/00_core.ipynb #9fcfa449
+# %% ../nbs/00_core.ipynb #67efc0cd
 @patch
 def vec_search(self:Table,
                emb, # query embedding: bytes or array
@@ -337,7 +337,7 @@ def vec_search(self:Table,
         if 'dimension' in str(e).lower(): raise ValueError(f'query embedding dim {len(q)} does not match store {self.name!r}: {e}') from None
         raise
 
-# %% ../nbs/00_core.ipynb #938926a0
+# %% ../nbs/00_core.ipynb #d3ec7eaa
 def _ann_log_ddl(db, name):
     db.executescript(f'''
 CREATE TABLE IF NOT EXISTS [{name}_annlog] (seq INTEGER PRIMARY KEY AUTOINCREMENT, rid INTEGER NOT NULL, op INTEGER NOT NULL);
@@ -350,7 +350,7 @@ CREATE TRIGGER IF NOT EXISTS [{name}_ann_au] AFTER UPDATE OF embedding ON [{name
   INSERT INTO [{name}_annlog](rid, op) SELECT new.rowid, 1 WHERE new.embedding IS NOT NULL; END;''')
     db.ls_meta(f'{name}.ann', True)
 
-# %% ../nbs/00_core.ipynb #ba0c0501
+# %% ../nbs/00_core.ipynb #d1d0328e
 class AnnIndex:
     "A usearch HNSW index over one store's embeddings, mirrored from the store's change log."
     def __init__(self, tbl, dtype=None, connectivity=16, expansion_add=128, expansion_search=128):
@@ -452,9 +452,11 @@ class AnnIndex:
         self.dirty = False
         return self
 
-    def __len__(self): return 0 if self.index is None else len(self.index)
+    def __len__(self):
+        self.sync()
+        return 0 if self.index is None else len(self.index)
 
-# %% ../nbs/00_core.ipynb #eaab1aa2
+# %% ../nbs/00_core.ipynb #7b4f7f5f
 @patch(as_prop=True)
 def ann(self:Table)->AnnIndex:
     "This store's HNSW index (opened, checked and synced on first use per connection)."
@@ -504,7 +506,7 @@ def close(self:Database):
     _ls(self).anns.clear()
     _orig_close(self)
 
-# %% ../nbs/00_core.ipynb #29859a42
+# %% ../nbs/00_core.ipynb #c7763052
 def rrf_merge(fts:list, # keyword leg, best first
               vec:list, # vector leg, best first
               k:int=60, # RRF damping constant
@@ -521,7 +523,7 @@ def rrf_merge(fts:list, # keyword leg, best first
     order = sorted(scores, key=lambda x: -scores[x])[:limit]
     return [dict(rows[x], _rrf_score=scores[x]) for x in order]
 
-# %% ../nbs/00_core.ipynb #a24d08e9
+# %% ../nbs/00_core.ipynb #5d50703f
 DEFAULT_RERANKER = 'ms-marco-TinyBERT-L-2-v2'
 _rankers = {}
 
@@ -558,7 +560,7 @@ def rerank_hits(q:str, # the query
     res = rk.rerank(RerankRequest(query=q, passages=[dict(id=i, text=h.get(text_key) or '') for i,h in enumerate(hits)]))
     return [dict(hits[r['id']], _rerank_score=float(r['score']), _rrf_score=1.0/(k+i)) for i,r in enumerate(res)]
 
-# %% ../nbs/00_core.ipynb #5216efcc
+# %% ../nbs/00_core.ipynb #df13a3e6
 def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
                      vocab:list, # words the tokenizer knows (others map to [UNK])
                      model:str=DEFAULT_RERANKER)->Path: # folder name, so `get_ranker(model)` finds it
@@ -601,7 +603,7 @@ def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
     onnx.save(m, str(d/model_file_map[model]))
     return d
 
-# %% ../nbs/00_core.ipynb #9a039cff
+# %% ../nbs/00_core.ipynb #24807198
 ANN_MIN_ROWS = 20_000
 
 @patch

@@ -5,10 +5,10 @@
 # %% auto #0
 __all__ = ['hash_embed', 'check_emb_fn']
 
-# %% ../nbs/03_utils.ipynb #9ab9da02
+# %% ../nbs/03_utils.ipynb #4ac3c8fe
 import numpy as np
 
-# %% ../nbs/03_utils.ipynb #1a178972
+# %% ../nbs/03_utils.ipynb #a62f614c
 _M = np.uint64(0x9E3779B97F4A7C15)
 
 def _lut():
@@ -43,7 +43,7 @@ def _span_hash(P, pw, i, j):
     with np.errstate(over='ignore'):
         return (P[j] - P[i]) * pw[j]
 
-# %% ../nbs/03_utils.ipynb #2ef9263f
+# %% ../nbs/03_utils.ipynb #5ef66bf8
 def hash_embed(texts, # a string or a list of strings
                dim:int=256, # vector size
                char_n:int=4, # character n-gram length (0 = words only)
@@ -63,7 +63,7 @@ def hash_embed(texts, # a string or a list of strings
 
 def _hash_batch(texts, dim, char_n):
     n = len(texts)
-    raw = ('\x00' + '\x00'.join(t.lower() for t in texts) + '\x00').encode('utf-8', 'replace')
+    raw = ('\x00' + '\x00'.join(t.lower().replace('\x00', ' ') for t in texts) + '\x00').encode('utf-8', 'replace')
     b = _LUT[np.frombuffer(raw, np.uint8)]
     prev = np.concatenate([[0], b[:-1]])
     b = b[~((b == 32) & ((prev == 32) | (prev == 0)))]   # collapse runs of spaces, drop leading ones
@@ -100,7 +100,7 @@ def _hash_batch(texts, dim, char_n):
     v /= np.linalg.norm(v, axis=1, keepdims=True) + 1e-12
     return v.astype(np.float32)
 
-# %% ../nbs/03_utils.ipynb #2bde419c
+# %% ../nbs/03_utils.ipynb #2cae82fb
 def check_emb_fn(emb_fn, # candidate embedder
                  probe=('litesearch probe', 'second text'))->int: # texts to embed
     "Validate an embedder against the emb_fn protocol; returns its dimension."

@@ -1,0 +1,74 @@
+"The usearch sidecar follows the table: insert, upsert, delete, reopen, deleted or stale sidecar."
+import shutil, subprocess, sys, warnings
+import numpy as np, pytest
+from litesearch import database
+
+def _fill(st, X, start=0):
+    st.insert_all([dict(content=f'doc {start+i}', embedding=b) for i, b in enumerate(st.add_embeddings(X))])
+
+def _top(st, v): return st.ann_search(v, limit=1)[0]
+
+def test_mirrored_across_insert_upsert_delete(db_path):
+    rng = np.random.default_rng(1); X = rng.standard_normal((300, 32)).astype(np.float32)
+    db = database(db_path); st = db.get_store(ann=True)
+    _fill(st, X[:200])
+    assert _top(st, X[10])['rowid'] == 11 and len(st.ann) == 200
+    _fill(st, X[200:], 200)                                      # a second batch is added, not rebuilt
+    assert len(st.ann) == 300 and _top(st, X[250])['rowid'] == 251
+    st.delete(11)
+    assert _top(st, X[10])['rowid'] != 11 and len(st.ann) == 299
+    st.upsert(dict(id=12, content='moved', embedding=X[10].tobytes()), pk='id')
+    assert _top(st, X[10])['content'] == 'moved'
+    db.execute('DELETE FROM store WHERE id > 250')
+    assert st.ann.sync() == 50 and len(st.ann) == 249
+    db.close()
+
+def test_reopen_and_rollback(db_path):
+    rng = np.random.default_rng(2); X = rng.standard_normal((100, 16)).astype(np.float32)
+    db = database(db_path); st = db.get_store(ann=True); _fill(st, X); st.ann_search(X[0]); db.close()
+    db = database(db_path); st = db.get_store(ann=True)
+    assert _top(st, X[5])['rowid'] == 6
+    with pytest.raises(RuntimeError):
+        with db.conn:
+            _fill(st, X[:10] * -1, 100)
+            raise RuntimeError('abort')
+    assert len(st.ann) == 100 and st.ann.sync() == 0, 'a rolled-back insert never reaches the index'
+    db.close()
+
+def test_deleted_sidecar_is_rebuilt(db_path):
+    rng = np.random.default_rng(3); X = rng.standard_normal((120, 16)).astype(np.float32)
+    db = database(db_path); st = db.get_store(ann=True); _fill(st, X); st.save_index(); db.close()
+    side = db_path.with_name(db_path.name + '.store.usearch')
+    assert side.exists(); side.unlink()
+    db = database(db_path); st = db.get_store(ann=True)
+    assert len(st.ann) == 120 and _top(st, X[7])['rowid'] == 8
+    db.close()
+
+def test_stale_sidecar_is_detected(tmp_path):
+    rng = np.random.default_rng(4); X = rng.standard_normal((80, 16)).astype(np.float32)
+    a, b = tmp_path/'a.db', tmp_path/'b.db'
+    for p, rows in ((a, X), (b, X[:40])):
+        db = database(p); st = db.get_store(ann=True); _fill(st, rows); st.save_index(); db.close()
+    # b's sidecar now claims to be a's: same log position, wrong rows
+    shutil.copy(b.with_name('b.db.store.usearch'), a.with_name('a.db.store.usearch'))
+    db = database(a); st = db.get_store(ann=True)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        n = len(st.ann)
+    assert any('stale' in str(x.message) for x in w) and n == 80
+    assert _top(st, X[60])['rowid'] == 61
+    db.close()
+
+def test_other_process_writes_are_seen(db_path):
+    rng = np.random.default_rng(5); X = rng.standard_normal((50, 8)).astype(np.float32)
+    db = database(db_path); st = db.get_store(ann=True); _fill(st, X); assert len(st.ann) == 50
+    code = f'''
+import numpy as np
+from litesearch import database
+db = database({str(db_path)!r}); st = db.get_store(ann=True)
+v = np.ones(8, np.float32)
+st.insert(dict(content='from the other process', embedding=v.tobytes()))
+st.ann_search(v); db.close()'''
+    subprocess.run([sys.executable, '-c', code], check=True)
+    assert _top(st, np.ones(8, np.float32))['content'] == 'from the other process'
+    db.close()

@@ -1,0 +1,39 @@
+"A document is ingested whole or not at all, even when the process dies mid-write; two writers share a file."
+import subprocess, sys, textwrap
+from litesearch import database
+import litesearch.tree
+
+DOC = '# A\n\n' + '\n\n'.join(f'## S{i}\n\nsection {i} text about polonium and thorium.' for i in range(30))
+
+def test_killed_mid_ingest_leaves_nothing(db_path):
+    code = textwrap.dedent(f'''
+        import os, litesearch.tree as t
+        from litesearch import database, hash_embed
+        real = t.store_chunks
+        def dying(store, chunks, *a, **k):
+            real(store, chunks, *a, **k)   # every chunk written, then the process dies before the commit
+            os._exit(3)
+        t.store_chunks = dying
+        db = database({str(db_path)!r})
+        db.add_doc({DOC!r}, title='A', emb_fn=hash_embed)''')
+    r = subprocess.run([sys.executable, '-c', code])
+    assert r.returncode == 3
+    db = database(db_path); db.get_tree()
+    assert (db.t.docs.count, db.t.nodes.count, db.t.store.count) == (0, 0, 0)
+    assert db.add_doc(DOC, title='A')['chunks'] == 30   # and it ingests cleanly afterwards
+    db.close()
+
+def test_two_writer_processes(db_path):
+    db = database(db_path); db.get_tree(); db.close()
+    code = textwrap.dedent('''
+        import sys
+        from litesearch import database, hash_embed
+        import litesearch.tree
+        db = database(sys.argv[1])
+        for i in range(15): db.add_doc(f"# Doc {i}\\n\\nwriter {sys.argv[2]} text {i}", title=f"w{sys.argv[2]}-{i}", emb_fn=hash_embed)
+        db.close()''')
+    ps = [subprocess.Popen([sys.executable, '-c', code, str(db_path), str(w)]) for w in (1, 2)]
+    assert [p.wait(timeout=300) for p in ps] == [0, 0]
+    db = database(db_path)
+    assert db.t.docs.count == 30 and len(db.t.store.fts_search('writer', limit=100)) == 30
+    db.close()

@@ -1,0 +1,49 @@
+"User text never raises FTS5 syntax errors: 200+ hostile queries against a real store."
+import random, string
+import numpy as np
+from litesearch import hash_embed
+
+HAND = ['"', '""', '"unbalanced', 'a"b"c"', '*', '**', 'a*', '*a', '-', '--', '-a', 'a -b', 'NEAR', 'NEAR(', 'NEAR(a b', 'NEAR(a b, 3)',
+        'a NEAR b', 'AND', 'OR', 'NOT', 'a AND', 'OR b', 'NOT NOT', '(', ')', '((a)', 'a)', '(a OR b', '^a', 'a:b', 'content:saturn',
+        'heading:x', '{a b}', '[a]', "a'b", "'", '\\', '\\"', '%', '_', 'a_b', '$', '#', '@', '+a', 'a+b', '~', '`', '|', '||', '&&',
+        ';', '; DROP TABLE store; --', "' OR 1=1 --", '\x00', 'a\x00b', '\n', '\t', ' ', '', 'ü', 'ṛgveda', '日本語', '🙂', 'a' * 5000,
+        'saturn ' * 300, '"' * 99, '(' * 50, 'NEAR/3', 'a NEAR/2 b', 'col:', ':', 'rank', 'bm25(', 'MATCH', 'store_fts',
+        '*"*', '" OR "', 'a" OR "b', '0', '-1', '1e10', 'NULL', 'null', 'x' * 1 + '"' + 'y', 'fts_search', 'fts_s*']
+
+def hostile(n=200, seed=7):
+    rng = random.Random(seed)
+    alphabet = string.ascii_letters + string.digits + '"*-()^:+{}[]\'\\%_ .,;|&~`#@!?/\n\t' + 'äöüṛṣ日'
+    words = ['NEAR', 'AND', 'OR', 'NOT', 'saturn', 'transit', '"', '*', '(', ')', '-', ':', 'content', 'heading']
+    out = []
+    for _ in range(n):
+        if rng.random() < .5: out.append(''.join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))))
+        else: out.append(' '.join(rng.choice(words) + rng.choice(['', '*', '"', ')', '(', ':']) for _ in range(rng.randint(1, 8))))
+    return out
+
+QUERIES = HAND + hostile()
+
+def _store(db):
+    st = db.get_store()
+    texts = ['Saturn transits the twelfth house.', 'Jupiter moves one sign a year.', 'Call fts_search with a query.', 'NEAR and AND are words too.']
+    st.insert_all([dict(content=t, embedding=b) for t, b in zip(texts, st.add_embeddings(hash_embed(texts)))])
+    return st
+
+def test_fts_never_raises(fresh_db):
+    st = _store(fresh_db)
+    assert len(QUERIES) >= 200
+    for q in QUERIES:
+        res = st.fts_search(q)
+        assert isinstance(res, list), q
+
+def test_hybrid_never_raises(fresh_db):
+    _store(fresh_db)
+    for q in QUERIES[:120]:
+        res = fresh_db.search(q, hash_embed([q])[0])
+        assert len(res) <= 10
+
+def test_hostile_queries_still_find_words(fresh_db):
+    st = _store(fresh_db)
+    assert {r['rowid'] for r in st.fts_search('NEAR( saturn "')} == {1, 4}   # 'NEAR' is just a word here
+    assert [r['rowid'] for r in st.fts_search('fts_search')] == [3]
+    st.fts_search('; DROP TABLE store; --')
+    assert fresh_db.t.store.count == 4, 'nothing was dropped'

@@ -1,0 +1,26 @@
+"Reranking offline with a tiny model built here; a missing model that cannot be fetched is a clear error."
+import numpy as np, pytest
+import litesearch.core as core
+from litesearch import database, hash_embed
+import litesearch.tree
+
+DOC = '# Saturn\n\nSaturn transits slowly.\n\n## Sade Sati\n\nSade sati lasts seven and a half years.\n\n# Jupiter\n\nJupiter moves one sign each year.'
+
+def test_rerank_orders_by_model(tmp_path, monkeypatch):
+    core.make_tiny_ranker(tmp_path, vocab='saturn sade sati lasts seven half years jupiter moves sign each year transits slowly'.split())
+    monkeypatch.setenv('LITESEARCH_MODELS', str(tmp_path))
+    db = database(); db.add_doc(DOC, title='G', emb_fn=hash_embed)
+    q = 'sade sati lasts seven years'
+    hits = db.doc_search(q, hash_embed([q])[0], limit=3, rerank=True)
+    assert 'Sade sati' in hits[0]['content']
+    assert [h['_rrf_score'] for h in hits] == [1/(60+i) for i in range(len(hits))]
+    assert hits[0]['_rerank_score'] >= hits[-1]['_rerank_score']
+    db.close()
+
+def test_missing_model_clear_error(tmp_path, monkeypatch):
+    import importlib; R = importlib.import_module('flashrank.Ranker')
+    def offline(self, name): raise ConnectionError('no network')
+    monkeypatch.setattr(R.Ranker, '_download_model_files', offline)
+    with pytest.raises(RuntimeError) as e: core.get_ranker('ms-marco-MiniLM-L-12-v2', cache_dir=tmp_path)
+    msg = str(e.value)
+    assert 'ms-marco-MiniLM-L-12-v2' in msg and str(tmp_path) in msg and 'LITESEARCH_MODELS' in msg
