@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['DEFAULT_CHUNK', 'chunk_markdown', 'pdf_parse']
 
-# %% ../nbs/01_data.ipynb #e613629f
+# %% ../nbs/01_data.ipynb #751f3d2b
 import re, warnings
 from pathlib import Path
 from collections import Counter
 
-# %% ../nbs/01_data.ipynb #8ee7b4d0
+# %% ../nbs/01_data.ipynb #7a75d5b9
 DEFAULT_CHUNK = 800
 _chunkers = {}
 
@@ -25,7 +25,7 @@ def chunk_markdown(text:str, # markdown or plain text
     return [c.text for c in _chunkers[chunk_size](text) if c.text.strip()]
 chunk_markdown.chunk_size = DEFAULT_CHUNK
 
-# %% ../nbs/01_data.ipynb #ba26f421
+# %% ../nbs/01_data.ipynb #07566984
 def _furniture(pages, min_pages=4):
     "Lines that recur (digits ignored) at the top or bottom of more than half the pages: running headers and footers."
     if len(pages) < min_pages: return set()

@@ -6,7 +6,7 @@
 __all__ = ['HEADING_WEIGHT', 'struct_levels', 'detect_mode', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
            'doc_id', 'store_chunks', 'adaptive_weights', 'merge_spans']
 
-# %% ../nbs/02_tree.ipynb #83e345e1
+# %% ../nbs/02_tree.ipynb #c7e46034
 import re, json, hashlib, time, math, warnings
 from pathlib import Path
 from dataclasses import dataclass, field
@@ -18,7 +18,7 @@ from apswutils.db import Database, Table
 from .core import database, _ident, _fetch, rrf_merge, rerank_hits, STOPWORDS
 from .data import chunk_markdown, pdf_parse
 
-# %% ../nbs/02_tree.ipynb #7936edae
+# %% ../nbs/02_tree.ipynb #ca8d175a
 _fence_re = re.compile(r'^ {0,3}(`{3,}|~{3,})(.*)$')
 _head_re = re.compile(r'^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$')
 
@@ -49,7 +49,7 @@ def _md_stats(pages)->tuple:
     hs = _md_heads(pages)
     return len(hs), len({h[2] for h in hs})
 
-# %% ../nbs/02_tree.ipynb #5adc0e1e
+# %% ../nbs/02_tree.ipynb #df8ef4f4
 _RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
          'section': 3, 'subsection': 4, 'article': 5}
 _NUM = r'(?:\d+[a-z]{0,2}|[IVXLCDM]+[a-z]?|[A-Z]|[A-Z]\d+)'
@@ -125,13 +125,13 @@ def _drop_title_h1(hs):
     if len(h1) == 1 and h1[0] is hs[0] and h1[0][3][:1].islower(): return hs[1:]
     return hs
 
-# %% ../nbs/02_tree.ipynb #4500c05a
+# %% ../nbs/02_tree.ipynb #e477d145
 _cite_re = re.compile(r'(?:\|\||//)\s*(?:[^\s|/]*?_)?(\d+(?:\.\d+)*)\s*(?:\|\||//)\s*$')
 
 def _cites(pages):
     return [(pg, i, m.group(1)) for pg, t in pages for i, l in enumerate(t.split('\n')) if (m := _cite_re.search(l.strip()))]
 
-# %% ../nbs/02_tree.ipynb #733e657d
+# %% ../nbs/02_tree.ipynb #1b732d21
 def detect_mode(pages)->str:
     "Which structural signal this document carries: `markdown`, `verse`, `chapter` or `window`."
     pages = _norm_pages(pages)
@@ -151,7 +151,7 @@ def _norm_pages(pages):
         if not isinstance(t, str): raise TypeError(f'pages: page {p} holds {type(t).__name__}, expected str')
     return pages
 
-# %% ../nbs/02_tree.ipynb #1a91599c
+# %% ../nbs/02_tree.ipynb #a0e57b12
 @dataclass
 class TreeNode:
     "One section of a document. `seq` is its index in the flat list; `parent` is another `seq`."
@@ -168,7 +168,7 @@ class TreeNode:
         "The node's own text (children excluded)."
         return '\n'.join(t for _,t in self.segments).strip()
 
-# %% ../nbs/02_tree.ipynb #2304ba51
+# %% ../nbs/02_tree.ipynb #a9b5d328
 def summarize_extractive(text:str, # section text (markdown allowed)
                          n:int=300)->str: # maximum characters
     "First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`."
@@ -179,7 +179,7 @@ def summarize_extractive(text:str, # section text (markdown allowed)
     cut = t[:n+1].rsplit(' ', 1)[0]
     return (cut if len(cut) > n // 2 else t[:n]).rstrip(' ,;:') + '…'
 
-# %% ../nbs/02_tree.ipynb #b2e43cb7
+# %% ../nbs/02_tree.ipynb #2e1bfb97
 def _structure(pages, mode, min_level, max_levels):
     "Heading events `(page, line, level, title)` for the chosen mode."
     if mode == 'markdown':
@@ -263,7 +263,7 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
         nd.summary = summ(txt) if txt else ' · '.join(nodes[c].title for c in nd.children)[:300]
     return nodes
 
-# %% ../nbs/02_tree.ipynb #6c7c8b38
+# %% ../nbs/02_tree.ipynb #ca88f921
 def _dedent_path(parts:list)->list:
     "Drop path segments that repeat the segment before them (case and spacing ignored)."
     out = []
@@ -287,7 +287,7 @@ def heading_path(tree, # the node list from build_tree
     keep = max_len - len(head) - len(sep) - 1
     return f'{head}{sep}…{tail[-keep:]}' if keep > 0 else s[:max_len]
 
-# %% ../nbs/02_tree.ipynb #4b0682b7
+# %% ../nbs/02_tree.ipynb #f7c5c4ac
 def doc_id(source, # path or url of the document
            title:str='')->str: # its title
     "Content-addressed document id — re-adding the same source is a no-op, not a duplicate."
@@ -323,7 +323,7 @@ def get_tree(self:Database,
     key = ('tree', store, prefix, ann, tuple(sorted((k, str(v)) for k,v in kw.items())))
     return self.ensured(key, lambda: _tree_ddl(self, store, prefix, ann, kw))
 
-# %% ../nbs/02_tree.ipynb #e4236a51
+# %% ../nbs/02_tree.ipynb #6668c77b
 def _pack_target(chunker)->int:
     "Characters a chunker packs across segments to; 0 means one chunker call per segment."
     for a in ('chunk_size', 'max_chars', 'target'):
@@ -367,7 +367,7 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
         out[1] = (out[0][0], out[0][1] + '\n\n' + out[1][1]); out.pop(0)
     return out
 
-# %% ../nbs/02_tree.ipynb #71c1773d
+# %% ../nbs/02_tree.ipynb #a8b314a8
 def store_chunks(store, # chunk store table
                  chunks, # chunk dicts from `_node_chunks`, from one document or many
                  emb_fn=None, # embedder: list[str] -> vectors
@@ -389,7 +389,7 @@ def store_chunks(store, # chunk store table
                               [tuple(r[c] for c in cols) for r in rows])
     return len(rows)
 
-# %% ../nbs/02_tree.ipynb #00acdac1
+# %% ../nbs/02_tree.ipynb #9477ef9a
 def _text_hash(pages): return hashlib.sha1('\x1e'.join(f'{p}\x1f{t}' for p,t in pages).encode()).hexdigest()
 
 def _del_doc(db, T, did):
@@ -457,7 +457,7 @@ def add_doc(self:Database,
     if defer is not None: res['_hash'] = h    # the caller marks the doc complete once its chunks are stored
     return res
 
-# %% ../nbs/02_tree.ipynb #c5962693
+# %% ../nbs/02_tree.ipynb #33c80bdd
 @patch
 def delete_doc(self:Database,
                did:str, # document id (see `doc_id`)
@@ -472,7 +472,7 @@ def delete_doc(self:Database,
     _sync_ann(self, T)
     return n
 
-# %% ../nbs/02_tree.ipynb #34a53386
+# %% ../nbs/02_tree.ipynb #e4809e3b
 def _docs_matching(db, T, doc):
     cols = 'id, title, source, kind, pages, meta, added_at'
     if doc is None: return list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
@@ -503,7 +503,7 @@ def toc(self:Database,
         out.append(dict(doc_id=did, title=title, source=source, kind=kind, pages=pages, meta=json.loads(meta or '{}'), tree=root))
     return out
 
-# %% ../nbs/02_tree.ipynb #849a5e55
+# %% ../nbs/02_tree.ipynb #786872d1
 def _node(db, T, node_id):
     r = db.execute(f'SELECT id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] WHERE id = ?',
                    [node_id]).fetchone()
@@ -555,7 +555,7 @@ def read(self:Database,
                 pages=(p0, p1), text='\n\n'.join(parts), truncated=truncated,
                 children=[r[0] for r in self.execute(f'SELECT id FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [node_id])])
 
-# %% ../nbs/02_tree.ipynb #ec2d7de1
+# %% ../nbs/02_tree.ipynb #4686419c
 _ident_tok = re.compile(r'\b(?:\w+_\w+|[a-z]+[A-Z]\w*|\w*\d\w*[A-Za-z]\w*|\w+\.\w+\(?)\b')
 
 def adaptive_weights(q:str, # the raw query
@@ -569,7 +569,7 @@ def adaptive_weights(q:str, # the raw query
     if words and len(_ident_tok.findall(q)) / len(words) >= 0.34: return (1.5, 1.0)   # identifiers: exact tokens matter
     return (1.0, 1.0)
 
-# %% ../nbs/02_tree.ipynb #edc1c762
+# %% ../nbs/02_tree.ipynb #223e7d75
 def merge_spans(hits, # ranked hits carrying node_id + page
                 gap:int=1)->list: # merge hits at most this many pages apart
     "Collapse hits that are adjacent inside the same node into one span."
@@ -590,7 +590,7 @@ def merge_spans(hits, # ranked hits carrying node_id + page
         out.append(s)
     return out
 
-# %% ../nbs/02_tree.ipynb #8b9a24a1
+# %% ../nbs/02_tree.ipynb #6739a0e4
 _HIT_COLS = ['content', 'doc_id', 'node_id', 'page', 'heading', 'metadata']
 
 @patch
@@ -622,7 +622,7 @@ def doc_search(self:Database,
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
     return hits
 
-# %% ../nbs/02_tree.ipynb #696d4623
+# %% ../nbs/02_tree.ipynb #d5c495be
 def _nodes_by_id(db, T, ids):
     ids = list(ids)
     if not ids: return {}
@@ -658,7 +658,7 @@ def sections(self:Database,
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
     return out
 
-# %% ../nbs/02_tree.ipynb #0f80b405
+# %% ../nbs/02_tree.ipynb #02926a68
 def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
 
 @patch
@@ -713,7 +713,7 @@ def context(self:Database,
                 if len(rel) >= related: break
     return dict(query=q, sections=secs, related=rel)
 
-# %% ../nbs/02_tree.ipynb #90f200a0
+# %% ../nbs/02_tree.ipynb #49a38e39
 _KINDS = {'.pdf': 'pdf', '.md': 'md', '.markdown': 'md', '.txt': 'txt', '.rst': 'rst', '.ipynb': 'ipynb',
           '.htm': 'html', '.html': 'html', '.xml': 'xml', '.tei': 'xml', '.conllu': 'conllu'}
 
@@ -760,7 +760,7 @@ def add_file(self:Database,
     kind = kind or _KINDS.get(p.suffix.lower(), 'txt')
     return self.add_doc(_file_pages(p, kind), title=title or p.stem, source=str(p.resolve()), kind=kind, store=store, prefix=prefix, **kw)
 
-# %% ../nbs/02_tree.ipynb #93e5526b
+# %% ../nbs/02_tree.ipynb #f9d4ae3b
 def _types(types):
     return {('.' + t.strip().lstrip('.')).lower() for t in (types.split(',') if isinstance(types, str) else types) if t.strip()}
 

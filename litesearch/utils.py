@@ -5,10 +5,10 @@
 # %% auto #0
 __all__ = ['hash_embed', 'check_emb_fn']
 
-# %% ../nbs/03_utils.ipynb #4ac3c8fe
+# %% ../nbs/03_utils.ipynb #6e765a6f
 import numpy as np
 
-# %% ../nbs/03_utils.ipynb #a62f614c
+# %% ../nbs/03_utils.ipynb #843f4d3e
 _M = np.uint64(0x9E3779B97F4A7C15)
 
 def _lut():
@@ -43,7 +43,7 @@ def _span_hash(P, pw, i, j):
     with np.errstate(over='ignore'):
         return (P[j] - P[i]) * pw[j]
 
-# %% ../nbs/03_utils.ipynb #5ef66bf8
+# %% ../nbs/03_utils.ipynb #fd691649
 def hash_embed(texts, # a string or a list of strings
                dim:int=256, # vector size
                char_n:int=4, # character n-gram length (0 = words only)
@@ -100,7 +100,7 @@ def _hash_batch(texts, dim, char_n):
     v /= np.linalg.norm(v, axis=1, keepdims=True) + 1e-12
     return v.astype(np.float32)
 
-# %% ../nbs/03_utils.ipynb #2cae82fb
+# %% ../nbs/03_utils.ipynb #2818ecdc
 def check_emb_fn(emb_fn, # candidate embedder
                  probe=('litesearch probe', 'second text'))->int: # texts to embed
     "Validate an embedder against the emb_fn protocol; returns its dimension."

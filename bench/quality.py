@@ -1,0 +1,86 @@
+"""Retrieval quality on the EU corpus with hash_embed: a known-item query set built from the corpus itself.
+
+120 passages are sampled from node-scoped chunks (seeded). Each becomes three queries:
+  verbatim  - a 24-word window of the chunk
+  degraded  - the same window with about half its words dropped and neighbours swapped
+  keyword   - the 4 rarest words of the window (by document frequency across chunks)
+A result is correct when it is the passage's section (sections) / a chunk containing the passage's
+anchor, a 6-word run from its middle (doc_search, node-scoped and plain stores judged alike).
+
+Run: python bench/quality.py
+"""
+import random, re, time, math
+from collections import Counter
+import numpy as np
+from litesearch import database, hash_embed
+import litesearch.tree
+from _corpus import eu_pages, pct
+
+enc = lambda ts: hash_embed(ts, 256)
+norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
+
+def ingest(db, pages, store, **kw):
+    for stem, ps in pages.items(): db.add_doc(ps, title=stem, source=stem, kind='pdf', store=store, emb_fn=enc, **kw)
+
+def make_queries(db, n=120, seed=3):
+    rows = [r for r in db.t.store() if len(r['content'].split()) >= 40]
+    df = Counter(w for r in rows for w in set(norm(r['content']).split()))
+    rng = random.Random(seed)
+    out = []
+    for r in rng.sample(rows, n):
+        ws = r['content'].split(); i = rng.randrange(0, len(ws) - 24); win = ws[i:i+24]
+        deg = [w for w in win if rng.random() > 0.5]
+        for j in range(0, len(deg) - 1, 4): deg[j], deg[j+1] = deg[j+1], deg[j]
+        toks = [t for t in dict.fromkeys(norm(' '.join(win)).split()) if len(t) > 2 and not t.isdigit()]
+        kw = sorted(toks, key=lambda t: (df[t], t))[:4]
+        out.append(dict(node=r['node_id'], anchor=norm(' '.join(win[9:15])),
+                        q=dict(verbatim=' '.join(win), degraded=' '.join(deg), keyword=' '.join(kw))))
+    return out
+
+def mrr_recall(ranks):
+    return np.mean([1 / r if r else 0 for r in ranks]), np.mean([1 if r else 0 for r in ranks])
+
+def rank_of(items, ok):
+    for i, x in enumerate(items[:10]):
+        if ok(x): return i + 1
+    return 0
+
+def evaluate(db, Q, kind, fn, judge, store='store'):
+    ranks, ts = [], []
+    for it in Q:
+        q = it['q'][kind]; e = enc([q])[0]
+        t = time.perf_counter(); res = fn(q, e, store); ts.append(time.perf_counter() - t)
+        ranks.append(rank_of(res, lambda x: judge(x, it)))
+    return (*mrr_recall(ranks), ts)
+
+sec_judge = lambda s, it: s['id'] == it['node']
+hit_judge = lambda h, it: it['anchor'] in norm(h['content'])
+
+if __name__ == '__main__':
+    pages = eu_pages()
+    db = database()
+    t = time.perf_counter(); ingest(db, pages, 'store'); ingest(db, pages, 'plain', mode='window', window=1, with_heading=False)
+    print(f'ingested 2 x {sum(len(p) for p in pages.values())} pages in {time.perf_counter()-t:.1f}s; '
+          f'{db.t.store.count} node-scoped chunks, {db.t.plain.count} plain (page-window) chunks')
+    Q = make_queries(db)
+    print(f'{len(Q)} known-item passages x 3 variants\n')
+    configs = [
+        ('sections score=max', lambda q, e, s: db.sections(q, e, limit=10, store=s), sec_judge, 'store'),
+        ('sections score=sum', lambda q, e, s: db.sections(q, e, limit=10, store=s, score='sum'), sec_judge, 'store'),
+        ('sections score=mean', lambda q, e, s: db.sections(q, e, limit=10, store=s, score='mean'), sec_judge, 'store'),
+        ('doc_search node-scoped', lambda q, e, s: db.doc_search(q, e, limit=10, store=s, spans=False), hit_judge, 'store'),
+        ('doc_search plain chunks', lambda q, e, s: db.doc_search(q, e, limit=10, store=s, spans=False), hit_judge, 'plain'),
+    ]
+    lat = {}
+    print(f"{'config':<26}" + ''.join(f'{k:>20}' for k in ('verbatim', 'degraded', 'keyword')))
+    print(f"{'':<26}" + ''.join(f"{'MRR@10  R@10':>20}" for _ in range(3)))
+    for name, fn, judge, store in configs:
+        row = f'{name:<26}'
+        for kind in ('verbatim', 'degraded', 'keyword'):
+            m, r, ts = evaluate(db, Q, kind, fn, judge, store)
+            lat.setdefault(name, []).extend(ts)
+            row += f'{m:>12.3f}{r:>8.3f}'
+        print(row)
+    print()
+    for name in ('sections score=max', 'doc_search node-scoped'):
+        print(f'latency {name:<24} p50 {pct(lat[name], 50):6.2f} ms   p95 {pct(lat[name], 95):6.2f} ms   ({len(lat[name])} queries)')
