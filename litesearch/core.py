@@ -6,8 +6,8 @@
 __all__ = ['DEFAULT_TOKENIZE', 'STOPWORDS', 'FTS_BUDGET', 'DEFAULT_RERANKER', 'ANN_MIN_ROWS', 'database', 'fts_query',
            'fts_terms', 'AnnIndex', 'rrf_merge', 'model_cache', 'get_ranker', 'rerank_hits', 'make_tiny_ranker']
 
-# %% ../nbs/00_core.ipynb #15a9d6b8
-import os, re, json, time, atexit, weakref, warnings, shlex
+# %% ../nbs/00_core.ipynb #c8e4c2cb
+import os, re, json, time, atexit, weakref, warnings
 from pathlib import Path
 import numpy as np, apsw, apsw.fts5
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
@@ -65,7 +65,23 @@ def ensured(self:Database,
     if key not in st: st[key] = fn()
     return st[key]
 
-# %% ../nbs/00_core.ipynb #a2008bab
+# %% ../nbs/00_core.ipynb #cfa5dfd6
+from contextlib import contextmanager
+
+@patch
+@contextmanager
+def write_txn(self:Database):
+    "A write transaction: BEGIN IMMEDIATE at top level, a savepoint when already inside one."
+    if self.conn.in_transaction:
+        with self.conn: yield self
+        return
+    self.execute('BEGIN IMMEDIATE')
+    try: yield self
+    except BaseException:
+        self.execute('ROLLBACK'); raise
+    else: self.execute('COMMIT')
+
+# %% ../nbs/00_core.ipynb #afc138e0
 class _Tables:
     "Attribute access to a database's tables: `db.t.store`."
     def __init__(self, db): self._db = db
@@ -90,7 +106,7 @@ def __call__(self:Table,
     "Rows of the table as a list of dicts."
     return list(self.rows_where(where, where_args, limit=limit, order_by=order_by))
 
-# %% ../nbs/00_core.ipynb #05343162
+# %% ../nbs/00_core.ipynb #2d506b1b
 DEFAULT_TOKENIZE = "porter unicode61 remove_diacritics 2 tokenchars '_'"
 _ptypes = {str: 'TEXT', int: 'INTEGER', float: 'REAL', bytes: 'BLOB', dict: 'TEXT', list: 'TEXT', bool: 'INTEGER'}
 
@@ -117,7 +133,7 @@ def ls_meta(self:Database, key:str, value=None):
     r = self.execute('SELECT value FROM _litesearch WHERE key=?', [key]).fetchone()
     return json.loads(r[0]) if r else None
 
-# %% ../nbs/00_core.ipynb #5994f4ab
+# %% ../nbs/00_core.ipynb #392dbcc8
 def _fts_setup(tbl, fts, tokenize):
     db = tbl.db
     if db[f'{tbl.name}_fts'].exists(): return
@@ -141,7 +157,7 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
     defs = ['id INTEGER PRIMARY KEY', "content TEXT DEFAULT ''", 'embedding BLOB', "metadata TEXT DEFAULT '{}'"]
     defs += [f'[{c}] {_coltype(t)}' for c,t in cols.items()]
     if hash: defs.append('hash TEXT UNIQUE')
-    with db.conn:
+    with db.write_txn():
         db.execute(f'CREATE TABLE IF NOT EXISTS [{name}] ({", ".join(defs)})')
         tbl = db.table(name)
         have = set(tbl.columns_dict)
@@ -154,7 +170,7 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
         if ann: _ann_log_ddl(db, name)
     return tbl
 
-# %% ../nbs/00_core.ipynb #cf443c79
+# %% ../nbs/00_core.ipynb #5ab49a00
 STOPWORDS = set('''a an and are as at be but by for from has have he her his i if in into is it its of on or our
 she so than that the their them then there these they this to was we were what when where which who why will with
 you your does do did how can could should would not no'''.split())
@@ -183,32 +199,8 @@ def fts_terms(q:str, stop:bool=True)->list:
     if not kept and not terms: kept = [t for _,t in plain]
     return list(dict.fromkeys(terms + kept))
 
-# %% ../nbs/00_core.ipynb #739e695f
+# %% ../nbs/00_core.ipynb #c0644395
 FTS_BUDGET = 5000
-
-def _tokenizer(tbl):
-    "The store's own FTS5 tokenizer (from its FTS table's definition), to tokenize queries exactly as the index did."
-    def make():
-        sql = tbl.db.execute('SELECT sql FROM sqlite_master WHERE name = ?', [f'{tbl.name}_fts']).fetchone()[0]
-        m = re.search(r"tokenize\s*=\s*'((?:[^']|'')*)'", sql)
-        name, *args = shlex.split(m.group(1).replace("''", "'")) if m else ['unicode61']
-        tbl.db.execute(f'CREATE VIRTUAL TABLE IF NOT EXISTS [{tbl.name}_fts_vocab] USING fts5vocab([{tbl.name}_fts], row)')
-        return tbl.db.conn.fts5_tokenizer(name, args)
-    return tbl.db.ensured(('fts_tok', tbl.name), make)
-
-def _term_df(tbl, terms, cap):
-    "Documents containing each quoted term: fts5vocab lookups of its tokens (a phrase counts as its rarest token)."
-    tok = _tokenizer(tbl)
-    toks = [tok(t.strip('*').strip('"').replace('""', '"').encode(), apsw.FTS5_TOKENIZE_QUERY, None,
-                include_offsets=False, include_colocated=False) for t in terms]
-    allt = sorted({x for ts in toks for x in ts})
-    got = dict(tbl.db.execute(f'SELECT term, doc FROM [{tbl.name}_fts_vocab] WHERE term IN ({",".join("?"*len(allt))})', allt).fetchall()) if allt else {}
-    cnt = f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}_fts] WHERE [{tbl.name}_fts] MATCH ? LIMIT ?)'
-    out = []
-    for t, ts in zip(terms, toks):
-        if t.endswith('*'): out.append(tbl.db.execute(cnt, [t, cap]).fetchone()[0])   # a prefix spans many vocab terms
-        else: out.append(min((got.get(x, 0) for x in ts), default=0))
-    return out
 
 def _fts_cols(tbl:Table): return [c.name for c in tbl.db[f'{tbl.name}_fts'].columns]
 
@@ -242,7 +234,8 @@ def fts_search(self:Table,
     if not terms: return []
     res = run(' AND '.join(terms))
     if len(res) >= limit or len(terms) == 1: return res[:limit]
-    df = sorted((n, i, t) for i, (t, n) in enumerate(zip(terms, _term_df(self, terms, budget))))
+    cnt = f'SELECT count(*) FROM (SELECT 1 FROM [{self.name}_fts] WHERE [{self.name}_fts] MATCH ? LIMIT ?)'
+    df = sorted((self.db.execute(cnt, [t, budget]).fetchone()[0], i, t) for i, t in enumerate(terms))
     pick, tot = [], 0
     for n, _, t in df:
         if n == 0: continue
@@ -253,7 +246,7 @@ def fts_search(self:Table,
     res += [r for r in run(' OR '.join(pick)) if r['rowid'] not in seen]
     return res[:limit]
 
-# %% ../nbs/00_core.ipynb #ac1ba7dd
+# %% ../nbs/00_core.ipynb #f030ca47
 _dtypes = {'float32': np.float32, 'float16': np.float16, 'int8': np.int8}
 
 def _dtype(dt):
@@ -285,7 +278,7 @@ def add_embeddings(self:Table, vecs, dtype=None):
         raise ValueError(f'embeddings for store {self.name!r}: got dim {a.shape[1]} {dn}, but the store holds dim {old[0]} {old[1]}')
     return [r.tobytes() for r in a]
 
-# %% ../nbs/00_core.ipynb #088338aa
+# %% ../nbs/00_core.ipynb #0f1dc593
 def _changes(db):
     "A key that changes whenever this or any other connection writes."
     return (db.conn.total_changes(), db.conn.pragma('data_version'))
@@ -343,7 +336,7 @@ def _fetch(tbl, ids, columns, extra=None):
             res.append(r)
     return res
 
-# %% ../nbs/00_core.ipynb #a5d7bc59
+# %% ../nbs/00_core.ipynb #e0e31b85
 @patch
 def vec_search(self:Table,
                emb, # query embedding: bytes or array
@@ -375,7 +368,7 @@ def vec_search(self:Table,
         if 'dimension' in str(e).lower(): raise ValueError(f'query embedding dim {len(q)} does not match store {self.name!r}: {e}') from None
         raise
 
-# %% ../nbs/00_core.ipynb #5c9a1811
+# %% ../nbs/00_core.ipynb #ceccdf5c
 def _ann_log_ddl(db, name):
     db.executescript(f'''
 CREATE TABLE IF NOT EXISTS [{name}_annlog] (seq INTEGER PRIMARY KEY AUTOINCREMENT, rid INTEGER NOT NULL, op INTEGER NOT NULL);
@@ -388,7 +381,7 @@ CREATE TRIGGER IF NOT EXISTS [{name}_ann_au] AFTER UPDATE OF embedding ON [{name
   INSERT INTO [{name}_annlog](rid, op) SELECT new.rowid, 1 WHERE new.embedding IS NOT NULL; END;''')
     db.ls_meta(f'{name}.ann', True)
 
-# %% ../nbs/00_core.ipynb #6d212f3e
+# %% ../nbs/00_core.ipynb #90e852dd
 class AnnIndex:
     "A usearch HNSW index over one store's embeddings, mirrored from the store's change log."
     def __init__(self, tbl, dtype=None, connectivity=16, expansion_add=128, expansion_search=256):
@@ -484,7 +477,7 @@ class AnnIndex:
         tmp = self.path.with_name(self.path.name + '.tmp')
         self.index.save(str(tmp)); os.replace(tmp, self.path)
         self._head().write_text(json.dumps(dict(pos=self.pos, dim=self._dim(), dtype=np.dtype(self.dtype).name, n=len(self.index))))
-        with self.db.conn:
+        with self.db.write_txn():
             self.db.execute(f'DELETE FROM [{self.name}_annlog] WHERE seq <= ?', [self.pos])
             self.db.ls_meta(f'{self.name}.ann_trim', self.pos)
         self.dirty = False
@@ -494,7 +487,7 @@ class AnnIndex:
         self.sync()
         return 0 if self.index is None else len(self.index)
 
-# %% ../nbs/00_core.ipynb #c83329e5
+# %% ../nbs/00_core.ipynb #598c29fc
 @patch(as_prop=True)
 def ann(self:Table)->AnnIndex:
     "This store's HNSW index (opened, checked and synced on first use per connection)."
@@ -544,7 +537,7 @@ def close(self:Database):
     _ls(self).anns.clear()
     _orig_close(self)
 
-# %% ../nbs/00_core.ipynb #3ec36a87
+# %% ../nbs/00_core.ipynb #47b76e85
 def rrf_merge(fts:list, # keyword leg, best first
               vec:list, # vector leg, best first
               k:int=60, # RRF damping constant
@@ -561,7 +554,7 @@ def rrf_merge(fts:list, # keyword leg, best first
     order = sorted(scores, key=lambda x: -scores[x])[:limit]
     return [dict(rows[x], _rrf_score=scores[x]) for x in order]
 
-# %% ../nbs/00_core.ipynb #b05c774c
+# %% ../nbs/00_core.ipynb #d7367f10
 DEFAULT_RERANKER = 'ms-marco-TinyBERT-L-2-v2'
 _rankers = {}
 
@@ -598,7 +591,7 @@ def rerank_hits(q:str, # the query
     res = rk.rerank(RerankRequest(query=q, passages=[dict(id=i, text=h.get(text_key) or '') for i,h in enumerate(hits)]))
     return [dict(hits[r['id']], _rerank_score=float(r['score']), _rrf_score=1.0/(k+i)) for i,r in enumerate(res)]
 
-# %% ../nbs/00_core.ipynb #2e64ce28
+# %% ../nbs/00_core.ipynb #6920b936
 def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
                      vocab:list, # words the tokenizer knows (others map to [UNK])
                      model:str=DEFAULT_RERANKER)->Path: # folder name, so `get_ranker(model)` finds it
@@ -641,7 +634,7 @@ def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
     onnx.save(m, str(d/model_file_map[model]))
     return d
 
-# %% ../nbs/00_core.ipynb #4d7dbc1b
+# %% ../nbs/00_core.ipynb #03e63167
 ANN_MIN_ROWS = 20_000
 
 @patch

@@ -287,7 +287,7 @@ def heading_path(tree, # the node list from build_tree
     keep = max_len - len(head) - len(sep) - 1
     return f'{head}{sep}…{tail[-keep:]}' if keep > 0 else s[:max_len]
 
-# %% ../nbs/02_tree.ipynb #f7c5c4ac
+# %% ../nbs/02_tree.ipynb #113b004d
 def doc_id(source, # path or url of the document
            title:str='')->str: # its title
     "Content-addressed document id — re-adding the same source is a no-op, not a duplicate."
@@ -300,7 +300,7 @@ def _prefix(store, prefix): return ifnone(prefix, '' if store == 'store' else f'
 def _tree_ddl(db, store, prefix, ann, kw):
     p = _prefix(store, prefix)
     _ident(f'{p}docs')
-    with db.conn:
+    with db.write_txn():
         db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}docs] (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind TEXT,
                        pages INTEGER, meta TEXT DEFAULT '{{}}', hash TEXT, added_at REAL)''')
         db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}nodes] (id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, parent_id TEXT,
@@ -389,7 +389,7 @@ def store_chunks(store, # chunk store table
                               [tuple(r[c] for c in cols) for r in rows])
     return len(rows)
 
-# %% ../nbs/02_tree.ipynb #9477ef9a
+# %% ../nbs/02_tree.ipynb #69974e35
 def _text_hash(pages): return hashlib.sha1('\x1e'.join(f'{p}\x1f{t}' for p,t in pages).encode()).hexdigest()
 
 def _del_doc(db, T, did):
@@ -442,7 +442,7 @@ def add_doc(self:Database,
         vecs = np.asarray(emb_fn(texts))
         pre = lambda cs, **kw: vecs
     else: pre = emb_fn
-    with self.conn:
+    with self.write_txn():
         if old: _del_doc(self, T, did)
         self.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at) VALUES (?,?,?,?,?,?,?,?)',
                      [did, title, source, kind, len(pages), json.dumps(meta or {}), None if defer is not None else h, time.time()])
@@ -457,7 +457,7 @@ def add_doc(self:Database,
     if defer is not None: res['_hash'] = h    # the caller marks the doc complete once its chunks are stored
     return res
 
-# %% ../nbs/02_tree.ipynb #33c80bdd
+# %% ../nbs/02_tree.ipynb #8e29735b
 @patch
 def delete_doc(self:Database,
                did:str, # document id (see `doc_id`)
@@ -468,7 +468,7 @@ def delete_doc(self:Database,
     n = self.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
     if not self.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone():
         raise KeyError(f'delete_doc: no document with id {did!r}')
-    with self.conn: _del_doc(self, T, did)
+    with self.write_txn(): _del_doc(self, T, did)
     _sync_ann(self, T)
     return n
 
@@ -760,7 +760,7 @@ def add_file(self:Database,
     kind = kind or _KINDS.get(p.suffix.lower(), 'txt')
     return self.add_doc(_file_pages(p, kind), title=title or p.stem, source=str(p.resolve()), kind=kind, store=store, prefix=prefix, **kw)
 
-# %% ../nbs/02_tree.ipynb #f9d4ae3b
+# %% ../nbs/02_tree.ipynb #c04fbebb
 def _types(types):
     return {('.' + t.strip().lstrip('.')).lower() for t in (types.split(',') if isinstance(types, str) else types) if t.strip()}
 
@@ -792,11 +792,11 @@ def add_dir(self:Database,
     def flush():
         if not pending: return
         try:
-            with self.conn:
+            with self.write_txn():
                 store_chunks(T.store, pending, emb_fn, with_heading)
                 for r in pend_docs: self.execute(f'UPDATE [{T.docs.name}] SET hash = ? WHERE id = ?', [r.pop('_hash'), r['doc_id']])
         except Exception as e:           # the batch's documents would be half-written: remove them
-            with self.conn:
+            with self.write_txn():
                 for r in pend_docs: _del_doc(self, T, r['doc_id'])
             for r in pend_docs: r.update(error=f'{type(e).__name__}: {e}')
         pending.clear(); pend_docs.clear()
