@@ -199,8 +199,23 @@ def fts_terms(q:str, stop:bool=True)->list:
     if not kept and not terms: kept = [t for _,t in plain]
     return list(dict.fromkeys(terms + kept))
 
-# %% ../nbs/00_core.ipynb #c0644395
-FTS_BUDGET = 5000
+# %% ../nbs/00_core.ipynb #90a10fa7
+FTS_BUDGET = 2000
+
+def _changes(db):
+    "A key that changes whenever this or any other connection writes."
+    return (db.conn.total_changes(), db.conn.pragma('data_version'))
+
+def _term_count(tbl, term, cap):
+    "Rows matching one quoted term, capped at `cap`; cached per connection until the database changes."
+    st = _ls(tbl.db)
+    ch = _changes(tbl.db)
+    if getattr(st, 'df_key', None) != ch: st.df_key, st.dfs = ch, {}
+    key = (tbl.name, term, cap)
+    if key not in st.dfs:
+        st.dfs[key] = tbl.db.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}_fts] WHERE [{tbl.name}_fts] MATCH ? LIMIT ?)',
+                                     [term, cap]).fetchone()[0]
+    return st.dfs[key]
 
 def _fts_cols(tbl:Table): return [c.name for c in tbl.db[f'{tbl.name}_fts'].columns]
 
@@ -234,8 +249,7 @@ def fts_search(self:Table,
     if not terms: return []
     res = run(' AND '.join(terms))
     if len(res) >= limit or len(terms) == 1: return res[:limit]
-    cnt = f'SELECT count(*) FROM (SELECT 1 FROM [{self.name}_fts] WHERE [{self.name}_fts] MATCH ? LIMIT ?)'
-    df = sorted((self.db.execute(cnt, [t, budget]).fetchone()[0], i, t) for i, t in enumerate(terms))
+    df = sorted((_term_count(self, t, budget), i, t) for i, t in enumerate(terms))
     pick, tot = [], 0
     for n, _, t in df:
         if n == 0: continue
@@ -278,11 +292,7 @@ def add_embeddings(self:Table, vecs, dtype=None):
         raise ValueError(f'embeddings for store {self.name!r}: got dim {a.shape[1]} {dn}, but the store holds dim {old[0]} {old[1]}')
     return [r.tobytes() for r in a]
 
-# %% ../nbs/00_core.ipynb #0f1dc593
-def _changes(db):
-    "A key that changes whenever this or any other connection writes."
-    return (db.conn.total_changes(), db.conn.pragma('data_version'))
-
+# %% ../nbs/00_core.ipynb #c656c86d
 def _matrix(tbl, dtype):
     "Normalised float32 matrix of a store's embeddings, cached until the database changes."
     st, key = _ls(tbl.db).mats, (tbl.name, np.dtype(dtype).name)
