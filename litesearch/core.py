@@ -644,7 +644,7 @@ def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
     onnx.save(m, str(d/model_file_map[model]))
     return d
 
-# %% ../nbs/00_core.ipynb #03e63167
+# %% ../nbs/00_core.ipynb #c9d3eb2c
 ANN_MIN_ROWS = 20_000
 
 @patch
@@ -663,10 +663,10 @@ def search(self:Database,
            weights:tuple=(1.0, 1.0), # (fts, vector) RRF weights
            where:str=None, # SQL filter on the chunk table (alias `t`), applied to the FTS and exact legs
            where_args:list=None, # values for `where`
-           fanout:int=2)->list: # candidates per leg = fanout * limit
+           pool:int=2)->list: # candidates per leg = pool * limit
     "Hybrid search over one store: FTS5 and vector legs fused by reciprocal rank fusion."
     tbl = self.table(_ident(table_name))
-    n = max(limit * fanout, limit, 1)
+    n = max(limit * pool, limit, 1)
     if rerank: n = max(n, 3 * limit)
     fts = tbl.fts_search(q, columns, n, where=where, where_args=where_args, fts_pre=fts_pre) if q else []
     vec = []

@@ -622,7 +622,7 @@ def doc_search(self:Database,
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
     return hits
 
-# %% ../nbs/02_tree.ipynb #d5c495be
+# %% ../nbs/02_tree.ipynb #932f449b
 def _nodes_by_id(db, T, ids):
     ids = list(ids)
     if not ids: return {}
@@ -644,7 +644,8 @@ def sections(self:Database,
     "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
     if score not in ('max', 'mean', 'sum'): raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     T = self.get_tree(store, prefix)
-    hits = self.doc_search(q, emb, limit=limit * fanout, store=store, prefix=prefix, spans=False, rerank=rerank, **kw)
+    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
+    hits = self.doc_search(q, emb, limit=limit * fanout, store=store, prefix=prefix, spans=False, rerank=rerank, **{'pool': 1, **kw})
     groups = {}
     for h in hits: groups.setdefault(h['node_id'], []).append(h)
     agg = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}[score]
