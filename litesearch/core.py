@@ -133,7 +133,7 @@ def ls_meta(self:Database, key:str, value=None):
     r = self.execute('SELECT value FROM _litesearch WHERE key=?', [key]).fetchone()
     return json.loads(r[0]) if r else None
 
-# %% ../nbs/00_core.ipynb #392dbcc8
+# %% ../nbs/00_core.ipynb #43f8803f
 def _fts_setup(tbl, fts, tokenize):
     db = tbl.db
     if db[f'{tbl.name}_fts'].exists(): return
@@ -163,7 +163,6 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
         have = set(tbl.columns_dict)
         for c,t in cols.items():
             if c not in have: db.execute(f'ALTER TABLE [{name}] ADD COLUMN [{c}] {_coltype(t)}')
-        if hash and 'hash' not in have and 'hash' in {c.name for c in tbl.columns}: pass
         _fts_setup(tbl, fts or ['content'], tokenize or DEFAULT_TOKENIZE)
         for c in cols:
             if c in ('doc_id', 'node_id'): db.execute(f'CREATE INDEX IF NOT EXISTS [{name}_{c}] ON [{name}]([{c}])')
@@ -199,7 +198,7 @@ def fts_terms(q:str, stop:bool=True)->list:
     if not kept and not terms: kept = [t for _,t in plain]
     return list(dict.fromkeys(terms + kept))
 
-# %% ../nbs/00_core.ipynb #90a10fa7
+# %% ../nbs/00_core.ipynb #fd242b8d
 FTS_BUDGET = 2000
 
 def _changes(db):
@@ -216,8 +215,6 @@ def _term_count(tbl, term, cap):
         st.dfs[key] = tbl.db.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}_fts] WHERE [{tbl.name}_fts] MATCH ? LIMIT ?)',
                                      [term, cap]).fetchone()[0]
     return st.dfs[key]
-
-def _fts_cols(tbl:Table): return [c.name for c in tbl.db[f'{tbl.name}_fts'].columns]
 
 def _select_cols(tbl, columns, alias='t'):
     cols = listify(columns) if columns else [c for c in tbl.columns_dict if c != 'embedding']

@@ -6,7 +6,7 @@
 __all__ = ['HEADING_WEIGHT', 'struct_levels', 'detect_mode', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
            'doc_id', 'store_chunks', 'adaptive_weights', 'merge_spans']
 
-# %% ../nbs/02_tree.ipynb #c7e46034
+# %% ../nbs/02_tree.ipynb #0bd69871
 import re, json, hashlib, time, math, warnings
 from pathlib import Path
 from dataclasses import dataclass, field
@@ -15,7 +15,7 @@ import numpy as np
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
-from .core import database, _ident, _fetch, rrf_merge, rerank_hits, STOPWORDS
+from .core import database, _ident, rrf_merge, rerank_hits, _store_dtype
 from .data import chunk_markdown, pdf_parse
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -179,16 +179,16 @@ def summarize_extractive(text:str, # section text (markdown allowed)
     cut = t[:n+1].rsplit(' ', 1)[0]
     return (cut if len(cut) > n // 2 else t[:n]).rstrip(' ,;:') + '…'
 
-# %% ../nbs/02_tree.ipynb #2e1bfb97
+# %% ../nbs/02_tree.ipynb #3ef65335
 def _structure(pages, mode, min_level, max_levels):
     "Heading events `(page, line, level, title)` for the chosen mode."
     if mode == 'markdown':
         hs = _drop_title_h1(_md_heads(pages))
         lv = struct_levels(pages, max_levels)
-        return [(pg, i, max(lv['#'*d], min_level), t) for pg, i, d, t in hs], hs
+        return [(pg, i, max(lv['#'*d], min_level), t) for pg, i, d, t in hs]
     if mode == 'chapter':
         lv = struct_levels(pages, max_levels)
-        return [(pg, i, max(lv[w], min_level), t) for pg, i, w, t in _chap_heads(pages)], None
+        return [(pg, i, max(lv[w], min_level), t) for pg, i, w, t in _chap_heads(pages)]
     if mode == 'verse':
         ev, base = [], 0
         heads = {(pg, i): (d, t) for pg, i, d, t in _md_heads(pages)}
@@ -206,7 +206,7 @@ def _structure(pages, mode, min_level, max_levels):
                         key = '.'.join(parts[:k])
                         if key not in seen and base + k <= max_levels:
                             seen.add(key); ev.append((pg, i, base + k, key))
-        return ev, None
+        return ev
     raise ValueError(f"mode {mode!r}: expected 'markdown', 'verse', 'chapter' or 'window'")
 
 def build_tree(pages, # [(page_no, text)] — markdown or plain text
@@ -229,7 +229,7 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
                           [(p, t) for p, t in run if t.strip()])
             root.children.append(nd.seq); nodes.append(nd)
     else:
-        events, _ = _structure(pages, mode, min_level, max_levels)
+        events = _structure(pages, mode, min_level, max_levels)
         at = {}
         for pg, i, lvl, t in events: at.setdefault((pg, i), []).append((lvl, t))
         stack, cur = [root], root
@@ -367,17 +367,23 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
         out[1] = (out[0][0], out[0][1] + '\n\n' + out[1][1]); out.pop(0)
     return out
 
-# %% ../nbs/02_tree.ipynb #a8b314a8
+# %% ../nbs/02_tree.ipynb #13584ccc
+def _embed(chunks, emb_fn, with_heading):
+    "Vectors for chunk dicts, each embedded with its heading path when `with_heading`."
+    texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
+    return np.asarray(emb_fn(texts))
+
 def store_chunks(store, # chunk store table
                  chunks, # chunk dicts from `_node_chunks`, from one document or many
                  emb_fn=None, # embedder: list[str] -> vectors
-                 with_heading:bool=True): # embed each chunk together with its heading path
+                 with_heading:bool=True, # embed each chunk together with its heading path
+                 vecs=None): # vectors already computed for these chunks (emb_fn is then not called)
     "Embed a batch of chunks and upsert them. The batch may span documents, which is the point."
     chunks = list(chunks)
     if not chunks: return 0
-    if emb_fn is not None:
-        texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
-        vecs = np.asarray(emb_fn(texts))
+    if vecs is None and emb_fn is not None: vecs = _embed(chunks, emb_fn, with_heading)
+    if vecs is not None:
+        vecs = np.asarray(vecs)
         if vecs.ndim != 2 or len(vecs) != len(chunks):
             raise ValueError(f'emb_fn returned shape {vecs.shape} for {len(chunks)} texts: expected ({len(chunks)}, dim)')
         blobs = store.add_embeddings(vecs)
@@ -389,7 +395,7 @@ def store_chunks(store, # chunk store table
                               [tuple(r[c] for c in cols) for r in rows])
     return len(rows)
 
-# %% ../nbs/02_tree.ipynb #69974e35
+# %% ../nbs/02_tree.ipynb #a6624596
 def _text_hash(pages): return hashlib.sha1('\x1e'.join(f'{p}\x1f{t}' for p,t in pages).encode()).hexdigest()
 
 def _del_doc(db, T, did):
@@ -437,11 +443,8 @@ def add_doc(self:Database,
         cs = _node_chunks(nd, chunker, min_chunk)
         nd.nchunks = len(cs)
         chunks += [dict(content=t, doc_id=did, node_id=nid, page=pg, heading=hp, metadata=meta_fn(t) if meta_fn else {}) for pg, t in cs]
-    if defer is None and emb_fn is not None and chunks:   # embed before taking the write lock
-        texts = [f"{c['heading']}\n\n{c['content']}" if with_heading else c['content'] for c in chunks]
-        vecs = np.asarray(emb_fn(texts))
-        pre = lambda cs, **kw: vecs
-    else: pre = emb_fn
+    # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
+    vecs = _embed(chunks, emb_fn, with_heading) if defer is None and emb_fn is not None and chunks else None
     with self.write_txn():
         if old: _del_doc(self, T, did)
         self.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at) VALUES (?,?,?,?,?,?,?,?)',
@@ -450,7 +453,7 @@ def add_doc(self:Database,
             [(f'{did}#{n.seq}', did, None if n.parent is None else f'{did}#{n.parent}', n.level, n.seq, n.title,
               n.page_start, n.page_end, n.summary, n.nchunks) for n in tree])
         if defer is not None: defer.extend(chunks)
-        else: store_chunks(T.store, chunks, pre, with_heading=False if pre is not emb_fn else with_heading)
+        else: store_chunks(T.store, chunks, emb_fn, with_heading, vecs=vecs)
     if index and defer is None: _sync_ann(self, T)
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
     if old: res['replaced'] = True
@@ -659,7 +662,7 @@ def sections(self:Database,
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
     return out
 
-# %% ../nbs/02_tree.ipynb #02926a68
+# %% ../nbs/02_tree.ipynb #60f58ea4
 def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
 
 @patch
@@ -703,7 +706,6 @@ def context(self:Database,
         ids = [s['id'] for s in secs]
         blobs = [b for (b,) in self.execute(f'SELECT embedding FROM [{T.store.name}] WHERE embedding IS NOT NULL AND node_id IN ({",".join("?"*len(ids))})', ids)]
         if blobs:
-            from litesearch.core import _store_dtype
             dt = _store_dtype(T.store, kw.get('dtype'))
             c = np.frombuffer(b''.join(blobs), dtype=dt).reshape(len(blobs), -1).astype(np.float32).mean(0)
             seen = set(ids)
