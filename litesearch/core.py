@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['DEFAULT_TOKENIZE', 'STOPWORDS', 'FTS_BUDGET', 'DEFAULT_RERANKER', 'ANN_MIN_ROWS', 'database', 'fts_query',
-           'fts_terms', 'AnnIndex', 'rrf_merge', 'model_cache', 'get_ranker', 'rerank_hits', 'make_tiny_ranker']
+           'fts_terms', 'fts_segments', 'AnnIndex', 'rrf_merge', 'prox_leg', 'model_cache', 'get_ranker', 'rerank_hits',
+           'make_tiny_ranker']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, time, atexit, weakref, warnings
@@ -120,6 +121,17 @@ def _ident(name, what='table name'):
         raise ValueError(f'{what} {name!r}: expected letters, digits and underscores, not starting with a digit')
     return name
 
+def _changes(db):
+    "A key that changes whenever this or any other connection writes."
+    return (db.conn.total_changes(), db.conn.pragma('data_version'))
+
+def _fresh(db, key, fn):
+    "`fn()` cached on the connection until the database changes (this or any other connection writing)."
+    st, ch = _ls(db), _changes(db)
+    if getattr(st, 'fresh_key', None) != ch: st.fresh_key, st.fresh = ch, {}
+    if key not in st.fresh: st.fresh[key] = fn()
+    return st.fresh[key]
+
 def _meta_ddl(db):
     db.execute('CREATE TABLE IF NOT EXISTS _litesearch (key TEXT PRIMARY KEY, value TEXT)')
 
@@ -130,7 +142,8 @@ def ls_meta(self:Database, key:str, value=None):
     if value is not None:
         self.execute('INSERT OR REPLACE INTO _litesearch(key, value) VALUES (?, ?)', [key, json.dumps(value)])
         return value
-    r = self.execute('SELECT value FROM _litesearch WHERE key=?', [key]).fetchone()
+    # read on every query (a store's dtype, its ANN flag): cached until the database changes
+    r = _fresh(self, ('meta', key), lambda: self.execute('SELECT value FROM _litesearch WHERE key=?', [key]).fetchone())
     return json.loads(r[0]) if r else None
 
 # %% ../nbs/00_core.ipynb #43f8803f
@@ -199,22 +212,28 @@ def fts_terms(q:str, stop:bool=True)->list:
     return list(dict.fromkeys(terms + kept))
 
 # %% ../nbs/00_core.ipynb #fd242b8d
-FTS_BUDGET = 2000
-
-def _changes(db):
-    "A key that changes whenever this or any other connection writes."
-    return (db.conn.total_changes(), db.conn.pragma('data_version'))
+FTS_BUDGET = 500   # rows the OR step may rank: ~6x the 80 candidates sections() asks for
 
 def _term_count(tbl, term, cap):
     "Rows matching one quoted term, capped at `cap`; cached per connection until the database changes."
-    st = _ls(tbl.db)
-    ch = _changes(tbl.db)
-    if getattr(st, 'df_key', None) != ch: st.df_key, st.dfs = ch, {}
-    key = (tbl.name, term, cap)
-    if key not in st.dfs:
-        st.dfs[key] = tbl.db.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}_fts] WHERE [{tbl.name}_fts] MATCH ? LIMIT ?)',
-                                     [term, cap]).fetchone()[0]
-    return st.dfs[key]
+    return _fresh(tbl.db, ('df', tbl.name, term, cap), lambda: tbl.db.execute(
+        f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}_fts] WHERE [{tbl.name}_fts] MATCH ? LIMIT ?)', [term, cap]).fetchone()[0])
+
+def _span(api, *args):
+    "FTS5 auxiliary function: fewest tokens of column 0 holding every query phrase found there (None below two)."
+    pos = sorted((o, p) for p in range(api.phrase_count) for o in api.phrase_locations(p)[0])
+    need = len({p for _, p in pos})
+    if need < 2: return None
+    have, best, lo = {}, None, 0
+    for o, p in pos:                      # sliding window over the merged position list
+        have[p] = have.get(p, 0) + 1
+        while len(have) == need:
+            o0, p0 = pos[lo]
+            if best is None or o - o0 + 1 < best: best = o - o0 + 1
+            have[p0] -= 1
+            if not have[p0]: del have[p0]
+            lo += 1
+    return best
 
 def _select_cols(tbl, columns, alias='t'):
     cols = listify(columns) if columns else [c for c in tbl.columns_dict if c != 'embedding']
@@ -237,14 +256,17 @@ def fts_search(self:Table,
                fts_pre=None, # callable(q)->FTS5 expression, replacing the default escaping and bounding
                budget:int=FTS_BUDGET)->list: # most rows the OR step may rank
     "Keyword search: BM25-ranked rows of this store, hostile query text included."
-    flt = f'AND ({where})' if where else ''
-    sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, f.rank AS _rank FROM [{self.name}_fts] f '
-           f'JOIN [{self.name}] t ON t.rowid = f.rowid WHERE [{self.name}_fts] MATCH ? {flt} ORDER BY f.rank LIMIT ?')
-    run = lambda e: _rows(self.db.execute(sql, [e, *(where_args or []), limit]))
+    f = f'{self.name}_fts'
+    def run(e, span=False):
+        sp = f', ls_span([{f}]) AS _span' if span else ''
+        sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, f.rank AS _rank{sp} FROM [{f}] f JOIN [{self.name}] t '
+               f'ON t.rowid = f.rowid WHERE [{f}] MATCH ? {f"AND ({where})" if where else ""} ORDER BY f.rank LIMIT ?')
+        return _rows(self.db.execute(sql, [e, *(where_args or []), limit]))
     if fts_pre: return run(fts_pre(q)) if fts_pre(q) else []
     terms = fts_terms(q)
     if not terms: return []
-    res = run(' AND '.join(terms))
+    if len(terms) > 1: self.db.ensured('ls_span', lambda: self.db.conn.register_fts5_function('ls_span', _span))
+    res = run(' AND '.join(terms), span=len(terms) > 1)
     if len(res) >= limit or len(terms) == 1: return res[:limit]
     df = sorted((_term_count(self, t, budget), i, t) for i, t in enumerate(terms))
     pick, tot = [], 0
@@ -256,6 +278,40 @@ def fts_search(self:Table,
     seen = {r['rowid'] for r in res}
     res += [r for r in run(' OR '.join(pick)) if r['rowid'] not in seen]
     return res[:limit]
+
+
+# %% ../nbs/00_core.ipynb #63f2e837
+def _varint(b, i):
+    "SQLite's big-endian varint at `b[i]`: (value, next index)."
+    v = 0
+    while True:
+        c = b[i]; i += 1
+        v = (v << 7) | (c & 0x7f)
+        if not c & 0x80: return v, i
+
+def fts_segments(tbl)->int:
+    "Segments in a store's FTS5 index, read from its structure record (0 when empty or unreadable)."
+    r = tbl.db.execute(f'SELECT block FROM [{tbl.name}_fts_data] WHERE id = 10').fetchone()
+    if not r or len(r[0]) < 6: return 0
+    b = r[0]
+    i = 8 if b[4:8] == b'\xff\x00\x00\x01' else 4     # structure record v2 carries a 4-byte marker
+    try: return _varint(b, _varint(b, i)[1])[0]        # skip the level count, read the segment count
+    except IndexError: return 0
+
+@patch
+def optimize_fts(self:Table,
+                 min_change:float=0.1)->bool: # merge once rows changed by this fraction since the last merge (0: merge now)
+    "Merge this store's FTS5 index into one segment when writes have fragmented it; True if it merged."
+    nseg = fts_segments(self)
+    if nseg <= 1: return False
+    rows = self.db.execute(f'SELECT count(*) FROM [{self.name}]').fetchone()[0]
+    last = self.db.ls_meta(f'{self.name}.fts_rows') or 0
+    if min_change and nseg < 8 and abs(rows - last) < min_change * max(last, 1): return False
+    with self.db.write_txn():
+        self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts]) VALUES ('optimize')")
+        self.db.ls_meta(f'{self.name}.fts_rows', rows)
+    return True
+
 
 # %% ../nbs/00_core.ipynb #f030ca47
 _dtypes = {'float32': np.float32, 'float16': np.float16, 'int8': np.int8}
@@ -315,7 +371,9 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None):
     q = q.astype(np.float32)
     if q.shape[0] != m.shape[1]: raise ValueError(f'query embedding has dim {q.shape[0]}, store {tbl.name!r} holds dim {m.shape[1]}')
     if metric == 'cosine':
-        d = 1 - (m @ q) / norms / (np.linalg.norm(q) + 1e-12)
+        # einsum, not `m @ q`: BLAS wakes its worker threads for a matrix-vector product, which on a busy
+        # 2-core machine cost 10 ms at the p50 of sections(); one thread is predictable and as fast here
+        d = 1 - np.einsum('ij,j->i', m, q) / norms / (np.linalg.norm(q) + 1e-12)
     elif metric == 'l2': d = np.sqrt(((m - q)**2).sum(1))
     else: raise ValueError(f"metric {metric!r}: expected 'cosine' or 'l2'")
     if allowed is not None:
@@ -550,16 +608,22 @@ def rrf_merge(fts:list, # keyword leg, best first
               k:int=60, # RRF damping constant
               limit:int=10, # rows to return
               id_key:str='rowid', # field identifying a row across legs
-              weights:tuple=(1.0, 1.0))->list: # (fts weight, vector weight)
-    "Fuse two ranked lists by reciprocal rank fusion; each row gets `_rrf_score`."
+              weights:tuple=(1.0, 1.0), # (keyword weight, vector weight)
+              prox:list=None)->list: # rows holding every query term, tightest first (keyword weight)
+    "Fuse ranked lists by reciprocal rank fusion; each row gets `_rrf_score`."
     scores, rows = {}, {}
-    for leg, w in ((fts, weights[0]), (vec, weights[1])):
+    for leg, w in ((fts, weights[0]), (vec, weights[1]), (prox or [], weights[0])):
         for i, r in enumerate(leg):
             key = r[id_key]
             scores[key] = scores.get(key, 0.0) + w / (k + i)
             rows[key] = {**r, **rows.get(key, {})}
     order = sorted(scores, key=lambda x: -scores[x])[:limit]
     return [dict(rows[x], _rrf_score=scores[x]) for x in order]
+
+def prox_leg(fts:list)->list:
+    "The keyword leg's rows that hold every query term, tightest window (`_span`) first, BM25 order within a tie."
+    return sorted((r for r in fts if r.get('_span') is not None), key=lambda r: r['_span'])
+
 
 # %% ../nbs/00_core.ipynb #d7367f10
 DEFAULT_RERANKER = 'ms-marco-TinyBERT-L-2-v2'
@@ -644,6 +708,12 @@ def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
 # %% ../nbs/00_core.ipynb #c9d3eb2c
 ANN_MIN_ROWS = 20_000
 
+def _use_ann(tbl, where):
+    "HNSW for a store with an index, no SQL filter, and at least ANN_MIN_ROWS embedded rows."
+    if where is not None or not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
+    return _fresh(tbl.db, ('embedded', tbl.name), lambda: tbl.db.execute(
+        f'SELECT count(*) FROM [{tbl.name}] WHERE embedding IS NOT NULL').fetchone()[0]) >= ANN_MIN_ROWS
+
 @patch
 def search(self:Database,
            q:str, # query text
@@ -653,14 +723,15 @@ def search(self:Database,
            limit:int=10, # rows to return
            dtype=None, # dtype of `emb` when given as bytes (default: the store's)
            ann:bool=None, # True: HNSW, False: exact scan, None: HNSW for large stores with an index
-           rrf:bool=True, # fuse the legs; False returns dict(fts=..., vec=...)
+           rrf:bool=True, # fuse the legs; False returns dict(fts=..., vec=..., prox=...)
            rerank=False, # True / model name / Ranker: reorder fused results with a cross-encoder
            fts_pre=None, # callable(q)->FTS5 expression replacing the default escaping
            k:int=60, # RRF constant
-           weights:tuple=(1.0, 1.0), # (fts, vector) RRF weights
+           weights:tuple=(1.0, 1.0), # (keyword, vector) RRF weights
            where:str=None, # SQL filter on the chunk table (alias `t`), applied to the FTS and exact legs
            where_args:list=None, # values for `where`
-           pool:int=2)->list: # candidates per leg = pool * limit
+           pool:int=2, # candidates per leg = pool * limit
+           prox:bool=True)->list: # fuse the proximity list (rows holding every term, tightest first)
     "Hybrid search over one store: FTS5 and vector legs fused by reciprocal rank fusion."
     tbl = self.table(_ident(table_name))
     n = max(limit * pool, limit, 1)
@@ -668,13 +739,12 @@ def search(self:Database,
     fts = tbl.fts_search(q, columns, n, where=where, where_args=where_args, fts_pre=fts_pre) if q else []
     vec = []
     if emb is not None:
-        use_ann = ann
-        if use_ann is None:
-            use_ann = bool(self.ls_meta(f'{tbl.name}.ann')) and where is None and \
-                self.execute(f'SELECT count(*) >= ? FROM [{tbl.name}] WHERE embedding IS NOT NULL', [ANN_MIN_ROWS]).fetchone()[0]
+        use_ann = _use_ann(tbl, where) if ann is None else ann
         vec = tbl.ann_search(emb, columns, n, dtype) if use_ann else \
               tbl.vec_search(emb, columns, n, dtype, where=where, where_args=where_args)
-    if not rrf: return dict(fts=fts[:limit], vec=vec[:limit])
-    res = rrf_merge(fts, vec, k=k, limit=n if rerank else limit, weights=weights)
+    near = prox_leg(fts) if prox else []
+    if not rrf: return dict(fts=fts[:limit], vec=vec[:limit], prox=near[:limit])
+    res = rrf_merge(fts, vec, k=k, limit=n if rerank else limit, weights=weights, prox=near)
     if rerank: res = rerank_hits(q, res, rerank, k=k)[:limit]
     return res
+

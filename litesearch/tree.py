@@ -454,7 +454,9 @@ def add_doc(self:Database,
               n.page_start, n.page_end, n.summary, n.nchunks) for n in tree])
         if defer is not None: defer.extend(chunks)
         else: store_chunks(T.store, chunks, emb_fn, with_heading, vecs=vecs)
-    if index and defer is None: _sync_ann(self, T)
+    if defer is None:
+        if index: _sync_ann(self, T)
+        T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
     if old: res['replaced'] = True
     if defer is not None: res['_hash'] = h    # the caller marks the doc complete once its chunks are stored
@@ -473,6 +475,7 @@ def delete_doc(self:Database,
         raise KeyError(f'delete_doc: no document with id {did!r}')
     with self.write_txn(): _del_doc(self, T, did)
     _sync_ann(self, T)
+    T.store.optimize_fts()
     return n
 
 # %% ../nbs/02_tree.ipynb #e4809e3b
@@ -595,6 +598,26 @@ def merge_spans(hits, # ranked hits carrying node_id + page
 
 # %% ../nbs/02_tree.ipynb #6739a0e4
 _HIT_COLS = ['content', 'doc_id', 'node_id', 'page', 'heading', 'metadata']
+_KEY_COLS = ['doc_id', 'node_id', 'page']
+
+def _hydrate(db, T, hits, cols=_HIT_COLS):
+    "Fill in `cols` for hits fetched with key columns only: one query for all of them."
+    need = [h['rowid'] for h in hits if 'content' not in h]
+    if not need: return hits
+    sel = ', '.join(f'[{c}]' for c in cols)
+    got = {r[0]: r[1:] for r in db.execute(f'SELECT rowid, {sel} FROM [{T.store.name}] WHERE rowid IN ({",".join("?"*len(need))})', need)}
+    for h in hits:
+        if h['rowid'] in got: h.update(zip(cols, got[h['rowid']]))
+    return hits
+
+def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
+    "Chunk candidates fused by RRF (optionally reweighted and reranked), key columns only unless reranking."
+    cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
+    if not adaptive: return db.search(q, emb, columns=cols, table_name=T.store.name, limit=n, k=rrf_k, rerank=rerank, **kw)
+    m = max(n, 3 * n if rerank else n)
+    legs = db.search(q, emb, columns=cols, table_name=T.store.name, limit=m, rrf=False, **kw)
+    hits = rrf_merge(legs['fts'], legs['vec'], k=rrf_k, limit=m, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
+    return rerank_hits(q, hits, rerank, k=rrf_k)[:n] if rerank else hits[:n]
 
 @patch
 def doc_search(self:Database,
@@ -610,20 +633,15 @@ def doc_search(self:Database,
                **kw)->list: # forwarded to Database.search
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix)
-    cols = list(dict.fromkeys(_HIT_COLS + listify(columns)))
-    n = limit * 3 if spans else limit
-    if adaptive:
-        legs = self.search(q, emb, columns=cols, table_name=T.store.name, limit=n, rrf=False, **kw)
-        w = adaptive_weights(q, legs['fts'], legs['vec'])
-        hits = rrf_merge(legs['fts'], legs['vec'], k=rrf_k, limit=max(n, 3*limit) if rerank else n, weights=w)
-        if rerank: hits = rerank_hits(q, hits, rerank, k=rrf_k)
-    else: hits = self.search(q, emb, columns=cols, table_name=T.store.name, limit=n, k=rrf_k, rerank=rerank, **kw)
+    hits = _fused_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw)
+    _hydrate(self, T, hits)
     if spans: hits = merge_spans(hits, gap)
     hits = hits[:limit]
     for i, h in enumerate(hits):
         h['breadcrumb'] = h.get('heading') or (self.breadcrumb(h['node_id'], store, prefix) if h.get('node_id') else '')
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
     return hits
+
 
 # %% ../nbs/02_tree.ipynb #932f449b
 def _nodes_by_id(db, T, ids):
@@ -632,6 +650,8 @@ def _nodes_by_id(db, T, ids):
     rows = db.execute(f'SELECT id, doc_id, title, level, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] '
                       f'WHERE id IN ({",".join("?"*len(ids))})', ids).fetchall()
     return {r[0]: dict(zip(('id', 'doc_id', 'title', 'level', 'page_start', 'page_end', 'summary', 'nchunks'), r)) for r in rows}
+
+_AGG = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
 
 @patch
 def sections(self:Database,
@@ -643,24 +663,29 @@ def sections(self:Database,
              fanout:int=8, # chunk hits gathered per section returned, before rolling up
              score:str='max', # how a section scores from its hits: max | mean | sum
              rerank=False, # reorder the chunk hits before they are grouped into sections
-             **kw)->list: # forwarded to doc_search
+             **kw)->list: # forwarded to doc_search (adaptive, rrf_k, columns, and on to Database.search)
     "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
-    if score not in ('max', 'mean', 'sum'): raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
+    if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     T = self.get_tree(store, prefix)
-    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
-    hits = self.doc_search(q, emb, limit=limit * fanout, store=store, prefix=prefix, spans=False, rerank=rerank, **{'pool': 1, **kw})
+    kw = {'pool': 1, **kw}    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
+    hits = _fused_hits(self, T, q, emb, limit * fanout, kw.pop('columns', None), kw.pop('adaptive', False),
+                       kw.pop('rrf_k', 60), rerank, kw)
     groups = {}
     for h in hits: groups.setdefault(h['node_id'], []).append(h)
-    agg = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}[score]
+    agg = _AGG[score]
     ranked = sorted(groups.items(), key=lambda kv: -agg([h['_rrf_score'] for h in kv[1]]))[:limit]
+    _hydrate(self, T, [h for _, hs in ranked for h in hs])     # text only for the sections returned
+    for _, hs in ranked:
+        for h in hs: h['breadcrumb'] = h.get('heading') or ''
     nodes = _nodes_by_id(self, T, [k for k,_ in ranked])
     out = []
     for nid, hs in ranked:
         nd = nodes.get(nid, {})
-        out.append(dict(id=nid, doc_id=nd.get('doc_id'), title=nd.get('title'), breadcrumb=hs[0]['breadcrumb'],
+        out.append(dict(id=nid, doc_id=nd.get('doc_id'), title=nd.get('title'), breadcrumb=hs[0]['breadcrumb'] or self.breadcrumb(nid, store, prefix),
                         pages=(nd.get('page_start'), nd.get('page_end')), score=agg([h['_rrf_score'] for h in hs]),
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
     return out
+
 
 # %% ../nbs/02_tree.ipynb #60f58ea4
 def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
