@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['HEADING_WEIGHT', 'struct_levels', 'detect_mode', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
-           'doc_id', 'store_chunks', 'adaptive_weights', 'merge_spans']
+           'doc_id', 'store_chunks', 'Toc', 'Section', 'Hits', 'Sections', 'adaptive_weights', 'merge_spans']
 
 # %% ../nbs/02_tree.ipynb #0bd69871
 import re, json, hashlib, time, math, warnings
@@ -478,6 +478,54 @@ def delete_doc(self:Database,
     T.store.optimize_fts()
     return n
 
+# %% ../nbs/02_tree.ipynb #ef3148d2
+def _md_esc(s, n=None):
+    "One line of text safe inside markdown: whitespace folded, markup characters escaped, cut at `n`."
+    s = ' '.join(str(s or '').split())
+    if n and len(s) > n: s = s[:n].rstrip() + '…'
+    return re.sub(r'([\\`*_\[\]<>|#])', r'\\\1', s)
+
+def _pg(p): return '' if not p or p[0] is None else f'p. {p[0]+1}' if p[0] == p[1] else f'pp. {p[0]+1}–{p[1]+1}'
+
+class Toc(list):
+    "`toc()` results: a list of dicts that renders as an outline in Jupyter."
+    max_lines = 300
+    def _repr_markdown_(self):
+        out = []
+        def walk(n, d):
+            if len(out) >= self.max_lines: return
+            out.append(f"{'  ' * d}- {_md_esc(n['title'], 120)} · {_pg(n['pages'])} · `{n['id']}`")
+            for c in n.get('children', []): walk(c, d + 1)
+        for doc in self:
+            out.append(f"**{_md_esc(doc['title'])}** · {doc['kind']} · {doc['pages']} pages · `{doc['doc_id']}`\n")
+            if doc['tree']:
+                for c in doc['tree']['children']: walk(c, 0)
+            out.append('')
+        if len(out) > self.max_lines: out = out[:self.max_lines] + ['\n… (cut; pass `max_depth=` or a document to see less)']
+        return '\n'.join(out) if self else '*no documents*'
+
+class Section(dict):
+    "`read()` result: a dict that renders as the section's breadcrumb, pages and text in Jupyter."
+    def _repr_markdown_(self):
+        more = '\n\n*… truncated: raise `max_chars`*' if self.get('truncated') else ''
+        return f"**{_md_esc(self['breadcrumb'])}** · {_pg(self['pages'])} · `{self['id']}`\n\n{self['text']}{more}"
+
+class Hits(list):
+    "`doc_search()` results: a list of dicts that renders as ranked passages in Jupyter."
+    def _repr_markdown_(self):
+        return '\n'.join(f"{i}. **{_md_esc(h.get('breadcrumb'))}** · {_pg(h.get('pages') or (h.get('page'), h.get('page')))} · "
+                         f"{h.get('_rrf_score', 0):.4f}\n   > {_md_esc(h.get('content'), 300)}" for i, h in enumerate(self, 1)) or '*no hits*'
+
+class Sections(list):
+    "`sections()` results: a list of dicts that renders as ranked sections with their best snippets in Jupyter."
+    def _repr_markdown_(self):
+        out = []
+        for i, s in enumerate(self, 1):
+            out.append(f"{i}. **{_md_esc(s['breadcrumb'])}** · {_pg(s['pages'])} · {s['score']:.4f} · {s['nhits']} hits · `{s['read']}`")
+            out += [f"   > {_md_esc(h.get('content'), 200)}" for h in s['hits'][:2]]
+        return '\n'.join(out) or '*no sections*'
+
+
 # %% ../nbs/02_tree.ipynb #e4809e3b
 def _docs_matching(db, T, doc):
     cols = 'id, title, source, kind, pages, meta, added_at'
@@ -507,7 +555,7 @@ def toc(self:Database,
             if par is None: root = n
             elif par in byid: byid[par]['children'].append(n)
         out.append(dict(doc_id=did, title=title, source=source, kind=kind, pages=pages, meta=json.loads(meta or '{}'), tree=root))
-    return out
+    return Toc(out)
 
 # %% ../nbs/02_tree.ipynb #786872d1
 def _node(db, T, node_id):
@@ -557,7 +605,7 @@ def read(self:Database,
             piece = piece[:max(max_chars - total, 0)]; truncated = True
         if piece: parts.append(piece); total += len(piece) + 2
         if truncated: break
-    return dict(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
+    return Section(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
                 pages=(p0, p1), text='\n\n'.join(parts), truncated=truncated,
                 children=[r[0] for r in self.execute(f'SELECT id FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [node_id])])
 
@@ -640,7 +688,7 @@ def doc_search(self:Database,
     for i, h in enumerate(hits):
         h['breadcrumb'] = h.get('heading') or (self.breadcrumb(h['node_id'], store, prefix) if h.get('node_id') else '')
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
-    return hits
+    return Hits(hits)
 
 
 # %% ../nbs/02_tree.ipynb #932f449b
@@ -684,7 +732,7 @@ def sections(self:Database,
         out.append(dict(id=nid, doc_id=nd.get('doc_id'), title=nd.get('title'), breadcrumb=hs[0]['breadcrumb'] or self.breadcrumb(nid, store, prefix),
                         pages=(nd.get('page_start'), nd.get('page_end')), score=agg([h['_rrf_score'] for h in hs]),
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
-    return out
+    return Sections(out)
 
 
 # %% ../nbs/02_tree.ipynb #60f58ea4
