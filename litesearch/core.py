@@ -169,7 +169,7 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
     for c in cols: _ident(c, 'column name')
     defs = ['id INTEGER PRIMARY KEY', "content TEXT DEFAULT ''", 'embedding BLOB', "metadata TEXT DEFAULT '{}'"]
     defs += [f'[{c}] {_coltype(t)}' for c,t in cols.items()]
-    if hash: defs.append('hash TEXT UNIQUE')
+    if hash: defs.append('hash TEXT')
     with db.write_txn():
         db.execute(f'CREATE TABLE IF NOT EXISTS [{name}] ({", ".join(defs)})')
         tbl = db.table(name)
@@ -177,6 +177,9 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
         for c,t in cols.items():
             if c not in have: db.execute(f'ALTER TABLE [{name}] ADD COLUMN [{c}] {_coltype(t)}')
         _fts_setup(tbl, fts or ['content'], tokenize or DEFAULT_TOKENIZE)
+        if hash:    # a unique index, not a column constraint, so an existing store can gain it too
+            if 'hash' not in have: db.execute(f'ALTER TABLE [{name}] ADD COLUMN hash TEXT')
+            db.execute(f'CREATE UNIQUE INDEX IF NOT EXISTS [{name}_hash] ON [{name}](hash)')
         for c in cols:
             if c in ('doc_id', 'node_id'): db.execute(f'CREATE INDEX IF NOT EXISTS [{name}_{c}] ON [{name}]([{c}])')
         if ann: _ann_log_ddl(db, name)
