@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['COMMANDS', 'CliError', 'add', 'toc', 'read', 'search', 'rm', 'info', 'mcp', 'main']
 
-# %% ../nbs/06_cli.ipynb #14c95727
+# %% ../nbs/06_cli.ipynb #3b91a933
 import os, sys, json, time, inspect, argparse
 from pathlib import Path
 import apsw
@@ -16,7 +16,7 @@ from .core import database
 from .agent import DbTools, mcp_server
 from . import files   # add_file / add_dir
 
-# %% ../nbs/06_cli.ipynb #9fcef0de
+# %% ../nbs/06_cli.ipynb #76ceca47
 class CliError(Exception): "A mistake the user can fix: printed as one line, exit code 1."
 
 def _pg(p): return '' if not p else f'p{p[0]}' if p[0] == p[1] else f'p{p[0]}-{p[1]}'
@@ -38,7 +38,7 @@ def _progress_kw(quiet):
     "`progress=` for `add_dir` where it takes one: a bar on a terminal unless `--quiet`."
     return dict(progress=not quiet and sys.stderr.isatty()) if 'progress' in inspect.signature(Database.add_dir).parameters else {}
 
-# %% ../nbs/06_cli.ipynb #921353a8
+# %% ../nbs/06_cli.ipynb #8182f657
 def add(db:Database,
         path:list, # files or folders to ingest
         *,
@@ -60,7 +60,8 @@ def add(db:Database,
         if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), **kw)
     files = [p for p in paths if not p.is_dir()]
     if files: res += db.add_dir(files=files, **kw)
-    return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=res)
+    docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]     # add_dir's private bookkeeping stays out
+    return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs)
 
 def _show_add(r):
     out, n = [], dict(added=0, skipped=0, failed=0)
@@ -75,7 +76,7 @@ def _show_add(r):
                f"{chunks} chunks in {r['seconds']}s -> {r['db']}")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #8c91490f
+# %% ../nbs/06_cli.ipynb #612f06f9
 def toc(db:Database,
         doc:str=None, # document id or part of its title; omit to list the documents
         *,
@@ -97,7 +98,7 @@ def _show_toc(docs):
         else: out.append(f"{doc['doc_id']}  {doc['kind']:<5} {_pg(doc['pages']):<9} {doc['title']}")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #7c4f1f9f
+# %% ../nbs/06_cli.ipynb #9cf4413d
 def read(db:Database,
          node_id:str, # section id, e.g. 1e8d58569295fb93#4 (from toc or search)
          *,
@@ -112,7 +113,7 @@ def _show_read(r):
     if r['truncated']: out.append(f"\n[cut at {len(r['text'])} characters: --max-chars N shows more]")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #b30a97ea
+# %% ../nbs/06_cli.ipynb #a536faee
 def search(db:Database,
            query:str, # what to look for (quote it)
            *,
@@ -122,7 +123,8 @@ def search(db:Database,
           )->list: # ranked passages, or sections
     "Hybrid keyword + vector search: passages, or with --sections the sections that answer best."
     t = DbTools(db, db.embedder(embedder) if embedder else None)
-    return t.sections(query, limit=limit or 5) if sections else t.search(query, limit=limit or 10)
+    if sections: return t.sections(query, limit=5 if limit is None else limit)
+    return t.search(query, limit=10 if limit is None else limit)
 
 def _show_search(hits):
     if not hits: return '(no results)'
@@ -132,7 +134,7 @@ def _show_search(hits):
         for p in h.get('passages', [h]): out.append(f"      {_line(p['text'], 160)}")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #835704e9
+# %% ../nbs/06_cli.ipynb #de758856
 def _doc_id(db, doc):
     "The one document `doc` names: its id, or a title (part) matching exactly one document."
     docs = db.toc(doc, max_depth=0, summaries=False)
@@ -151,7 +153,7 @@ def rm(db:Database,
 
 def _show_rm(r): return f"removed {r['title']} ({r['doc_id']}): {r['chunks']} chunks"
 
-# %% ../nbs/06_cli.ipynb #713d8cf6
+# %% ../nbs/06_cli.ipynb #966b7631
 def _size(p): return p.stat().st_size if p.exists() else 0
 
 def info(db:Database)->dict: # counts, embedder and sizes
@@ -170,7 +172,7 @@ def _show_info(r):
     return '\n'.join([f"database   {r['db']}  {_mb(r['bytes'])}" + (f" + {_mb(r['index_bytes'])} ANN index" if r['index_bytes'] else ''),
                       f"documents  {r['documents']}", f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"])
 
-# %% ../nbs/06_cli.ipynb #db92d4f5
+# %% ../nbs/06_cli.ipynb #ec29d7ce
 def mcp(db:Database,
         *,
         embedder:str=None, # embedder 'module:function' (default: the recorded one)
@@ -178,7 +180,7 @@ def mcp(db:Database,
     "Serve toc, read, sections, search and breadcrumb to an agent: an MCP server on stdin/stdout."
     mcp_server(db, db.embedder(embedder) if embedder else None).run()
 
-# %% ../nbs/06_cli.ipynb #be1d81fe
+# %% ../nbs/06_cli.ipynb #5d211c43
 COMMANDS = {f.__name__: f for f in (add, toc, read, search, rm, info, mcp)}
 _SHOW = dict(add=_show_add, toc=_show_toc, read=_show_read, search=_show_search, rm=_show_rm, info=_show_info)
 
@@ -214,7 +216,7 @@ def _parser():
     p.commands = {k: _subparser(sub, f) for k, f in COMMANDS.items()}
     return p
 
-# %% ../nbs/06_cli.ipynb #db986cc8
+# %% ../nbs/06_cli.ipynb #d767eb4d
 def _open(path:str, create:bool)->Database:
     "The database at `path`; only `add` may create one, and every other command wants a litesearch database."
     p = Path(path)
@@ -224,8 +226,13 @@ def _open(path:str, create:bool)->Database:
         db.close(); raise CliError(f'{path} is not a litesearch database (it has no docs table)')
     return db
 
-def _remove(path):
-    for q in (Path(path), Path(f'{path}-wal'), Path(f'{path}-shm')): q.unlink(missing_ok=True)
+def _remove_if_empty(path):
+    "Delete a database that a failed first `add` created, unless some documents made it in."
+    db = database(path)
+    try: empty = not db['docs'].exists() or not db.execute('SELECT count(*) FROM docs').fetchone()[0]
+    finally: db.close()
+    if empty:
+        for q in (Path(path), Path(f'{path}-wal'), Path(f'{path}-shm')): q.unlink(missing_ok=True)
 
 def _message(e):
     if isinstance(e, KeyError) and e.args: return str(e.args[0])
@@ -242,7 +249,8 @@ def main(argv:list=None)->int: # arguments after the program name (default: sys.
         try: res = COMMANDS[cmd](db, **a)
         finally: db.close()
     except (CliError, KeyError, ValueError, OSError, ImportError, apsw.Error) as e:
-        if new: _remove(path)            # a failed first `add` (bad path, refused embedder) leaves no empty database behind
+        if os.environ.get('LITESEARCH_DEBUG'): raise     # the traceback, for a bug report
+        if new and Path(path).exists(): _remove_if_empty(path)   # a bad path or a refused embedder leaves no empty database behind
         print(f'litesearch {cmd}: {_message(e)}', file=sys.stderr); return 1
     except KeyboardInterrupt: return 130
     if res is None: return 0
@@ -251,6 +259,6 @@ def main(argv:list=None)->int: # arguments after the program name (default: sys.
     if failed: print(f'litesearch add: {len(failed)} of {len(res["documents"])} documents failed', file=sys.stderr)
     return 1 if failed else 0
 
-# %% ../nbs/06_cli.ipynb #45bb579d
+# %% ../nbs/06_cli.ipynb #c4695dcc
 # `python -m litesearch.cli`; a notebook cell has no `__file__`, so running this one does nothing
 if __name__ == '__main__' and '__file__' in globals(): sys.exit(main())

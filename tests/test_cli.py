@@ -71,6 +71,8 @@ def test_bad_path(corpus):
     "A bad path: one line on stderr, exit code 1, and no empty database left behind."
     one_line_error(*ls(corpus, 'add', 'nowhere', '--db', 'x.db')[::2], 'nowhere: no such file or folder')
     assert not (corpus/'x.db').exists()
+    one_line_error(*run('add', corpus/'docs', '--embedder', 'nosuchmodule:f', '--db', corpus/'y.db')[::2], "cannot import 'nosuchmodule'")
+    assert not (corpus/'y.db').exists()
 
 def test_errors_are_one_line(corpus):
     "An unknown section, document or database, an empty query: one line on stderr and exit code 1; usage errors exit 2."
@@ -82,6 +84,7 @@ def test_errors_are_one_line(corpus):
     one_line_error(*run('toc', 'jupiter', '--db', db)[::2], "no document id or title matches 'jupiter'")
     one_line_error(*run('rm', 'jupiter', '--db', db)[::2], "no document id or title matches 'jupiter'")
     one_line_error(*run('search', ' ', '--db', db)[::2], 'expected some words')
+    one_line_error(*run('search', 'ratio', '--limit', 0, '--db', db)[::2], 'limit=0: expected a positive integer')
     (corpus/'plain.db').write_bytes(b'')
     one_line_error(*run('toc', '--db', corpus/'plain.db')[::2], 'is not a litesearch database')
     with pytest.raises(SystemExit) as e, redirect_stderr(io.StringIO()): run('toc', '--depth', 'two', '--db', db)
