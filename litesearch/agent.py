@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DEFAULT_EMBEDDER', 'load_embedder', 'DbTools', 'mcp_server']
 
-# %% ../nbs/05_agent.ipynb #386c2b19
+# %% ../nbs/05_agent.ipynb #ae543edd
 import os, sys, json, inspect, importlib, threading, functools
 from typing import Annotated
 from fastcore.basics import patch
@@ -14,7 +14,7 @@ from apswutils.db import Database
 from .utils import check_emb_fn
 from . import tree   # the toc, read, sections, doc_search patches
 
-# %% ../nbs/05_agent.ipynb #6c980082
+# %% ../nbs/05_agent.ipynb #8c635319
 DEFAULT_EMBEDDER = 'litesearch.utils:hash_embed'
 
 def load_embedder(spec:str)->callable: # 'module:function' naming a callable list[str] -> (n, dim) array
@@ -38,7 +38,7 @@ def _spec_of(fn, spec):
     for a in q.split('.'): obj = getattr(obj, a, None)
     return f'{m}:{q}' if obj is fn else spec
 
-# %% ../nbs/05_agent.ipynb #3c9fedf9
+# %% ../nbs/05_agent.ipynb #6fed9413
 @patch
 def embedder(self:Database,
              spec:str=None, # 'module:function'; None = the recorded one (hash_embed for a store with no vectors yet)
@@ -63,7 +63,7 @@ def embedder(self:Database,
     if record and rec is None: self.ls_meta(f'{store}.embedder', dict(spec=name, dim=dim))
     return fn
 
-# %% ../nbs/05_agent.ipynb #037cb731
+# %% ../nbs/05_agent.ipynb #3160c5c7
 def _pages(a, b):
     "A 0-based page range as the 1-based `[first, last]` a reader sees."
     return None if a is None else [a + 1, (a if b is None else b) + 1]
@@ -74,7 +74,7 @@ def _positive(name, v):
     if not isinstance(v, int) or isinstance(v, bool) or v < 1: raise ValueError(f'{name}={v!r}: expected a positive integer')
     return v
 
-# %% ../nbs/05_agent.ipynb #cece1b94
+# %% ../nbs/05_agent.ipynb #bd9eca27
 class DbTools:
     "The read operations of a litesearch database as typed callables with docments, results plain JSON."
     def __init__(self, db:Database, # an open litesearch database
@@ -151,7 +151,7 @@ class DbTools:
         "Where a section sits: `Document › Part › Chapter`."
         return self.db.breadcrumb(node_id, self.store, self.prefix)
 
-# %% ../nbs/05_agent.ipynb #f2b392ea
+# %% ../nbs/05_agent.ipynb #73cfa83d
 @patch
 def tools(self:Database,
           emb_fn=None, # query embedder (default: the one recorded for the store)
@@ -162,7 +162,7 @@ def tools(self:Database,
     t = DbTools(self, emb_fn, store, prefix, **kw)
     return [t.toc, t.read, t.sections, t.search, t.breadcrumb]
 
-# %% ../nbs/05_agent.ipynb #2916a9ac
+# %% ../nbs/05_agent.ipynb #1f89228e
 def _mcp_tool(f, lock:threading.Lock):
     "`f` for MCP: parameter comments as schema descriptions, expected errors as tool errors, calls serialised by `lock`."
     from pydantic import Field

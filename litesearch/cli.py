@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['COMMANDS', 'CliError', 'add', 'toc', 'read', 'search', 'rm', 'info', 'mcp', 'main']
 
-# %% ../nbs/06_cli.ipynb #3b91a933
+# %% ../nbs/06_cli.ipynb #85aabf81
 import os, sys, json, time, inspect, argparse
 from pathlib import Path
 import apsw
@@ -16,7 +16,7 @@ from .core import database
 from .agent import DbTools, mcp_server
 from . import files   # add_file / add_dir
 
-# %% ../nbs/06_cli.ipynb #76ceca47
+# %% ../nbs/06_cli.ipynb #2c18614d
 class CliError(Exception): "A mistake the user can fix: printed as one line, exit code 1."
 
 def _pg(p): return '' if not p else f'p{p[0]}' if p[0] == p[1] else f'p{p[0]}-{p[1]}'
@@ -38,7 +38,7 @@ def _progress_kw(quiet):
     "`progress=` for `add_dir` where it takes one: a bar on a terminal unless `--quiet`."
     return dict(progress=not quiet and sys.stderr.isatty()) if 'progress' in inspect.signature(Database.add_dir).parameters else {}
 
-# %% ../nbs/06_cli.ipynb #8182f657
+# %% ../nbs/06_cli.ipynb #186fc65b
 def add(db:Database,
         path:list, # files or folders to ingest
         *,
@@ -76,7 +76,7 @@ def _show_add(r):
                f"{chunks} chunks in {r['seconds']}s -> {r['db']}")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #612f06f9
+# %% ../nbs/06_cli.ipynb #f48f149a
 def toc(db:Database,
         doc:str=None, # document id or part of its title; omit to list the documents
         *,
@@ -98,7 +98,7 @@ def _show_toc(docs):
         else: out.append(f"{doc['doc_id']}  {doc['kind']:<5} {_pg(doc['pages']):<9} {doc['title']}")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #9cf4413d
+# %% ../nbs/06_cli.ipynb #4c11b428
 def read(db:Database,
          node_id:str, # section id, e.g. 1e8d58569295fb93#4 (from toc or search)
          *,
@@ -113,7 +113,7 @@ def _show_read(r):
     if r['truncated']: out.append(f"\n[cut at {len(r['text'])} characters: --max-chars N shows more]")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #a536faee
+# %% ../nbs/06_cli.ipynb #d64fa0d3
 def search(db:Database,
            query:str, # what to look for (quote it)
            *,
@@ -134,7 +134,7 @@ def _show_search(hits):
         for p in h.get('passages', [h]): out.append(f"      {_line(p['text'], 160)}")
     return '\n'.join(out)
 
-# %% ../nbs/06_cli.ipynb #de758856
+# %% ../nbs/06_cli.ipynb #29366587
 def _doc_id(db, doc):
     "The one document `doc` names: its id, or a title (part) matching exactly one document."
     docs = db.toc(doc, max_depth=0, summaries=False)
@@ -153,7 +153,7 @@ def rm(db:Database,
 
 def _show_rm(r): return f"removed {r['title']} ({r['doc_id']}): {r['chunks']} chunks"
 
-# %% ../nbs/06_cli.ipynb #966b7631
+# %% ../nbs/06_cli.ipynb #395b51dd
 def _size(p): return p.stat().st_size if p.exists() else 0
 
 def info(db:Database)->dict: # counts, embedder and sizes
@@ -172,7 +172,7 @@ def _show_info(r):
     return '\n'.join([f"database   {r['db']}  {_mb(r['bytes'])}" + (f" + {_mb(r['index_bytes'])} ANN index" if r['index_bytes'] else ''),
                       f"documents  {r['documents']}", f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"])
 
-# %% ../nbs/06_cli.ipynb #ec29d7ce
+# %% ../nbs/06_cli.ipynb #0e991393
 def mcp(db:Database,
         *,
         embedder:str=None, # embedder 'module:function' (default: the recorded one)
@@ -180,7 +180,7 @@ def mcp(db:Database,
     "Serve toc, read, sections, search and breadcrumb to an agent: an MCP server on stdin/stdout."
     mcp_server(db, db.embedder(embedder) if embedder else None).run()
 
-# %% ../nbs/06_cli.ipynb #5d211c43
+# %% ../nbs/06_cli.ipynb #f95dd813
 COMMANDS = {f.__name__: f for f in (add, toc, read, search, rm, info, mcp)}
 _SHOW = dict(add=_show_add, toc=_show_toc, read=_show_read, search=_show_search, rm=_show_rm, info=_show_info)
 
@@ -216,7 +216,7 @@ def _parser():
     p.commands = {k: _subparser(sub, f) for k, f in COMMANDS.items()}
     return p
 
-# %% ../nbs/06_cli.ipynb #d767eb4d
+# %% ../nbs/06_cli.ipynb #50b67791
 def _open(path:str, create:bool)->Database:
     "The database at `path`; only `add` may create one, and every other command wants a litesearch database."
     p = Path(path)
@@ -259,6 +259,6 @@ def main(argv:list=None)->int: # arguments after the program name (default: sys.
     if failed: print(f'litesearch add: {len(failed)} of {len(res["documents"])} documents failed', file=sys.stderr)
     return 1 if failed else 0
 
-# %% ../nbs/06_cli.ipynb #c4695dcc
+# %% ../nbs/06_cli.ipynb #7ca4d0b1
 # `python -m litesearch.cli`; a notebook cell has no `__file__`, so running this one does nothing
 if __name__ == '__main__' and '__file__' in globals(): sys.exit(main())
