@@ -11,3 +11,15 @@ def test_readme_matches_index():
 def test_readme_test_command_is_ci():
     cmd = 'nbdev_test --path nbs && pytest -q tests'
     assert cmd in (ROOT/'README.md').read_text() and cmd in (ROOT/'.ci/run').read_text()
+
+def test_readme_python_example_runs(tmp_path, monkeypatch):
+    "The README's Python example runs as written, in a folder with a docs/ directory."
+    import re
+    code = re.search(r'```python\n(.*?)```', (ROOT/'README.md').read_text(), re.S).group(1)
+    (tmp_path/'docs').mkdir()
+    (tmp_path/'docs'/'saturn.md').write_text('# Saturn\n\n## Transits\n\nSaturn stays in a sign for about two and a half years.\n')
+    monkeypatch.chdir(tmp_path)
+    ns = {}
+    exec(code, ns)
+    assert ns['secs'] and ns['secs'][0]['breadcrumb'] == 'saturn › Transits'   # the h1 repeats the file name: said once
+    ns['db'].close()
