@@ -17,7 +17,8 @@ from . import tree   # the toc, read, sections, doc_search patches
 # %% ../nbs/05_agent.ipynb #8c635319
 DEFAULT_EMBEDDER = 'litesearch.utils:hash_embed'
 
-def load_embedder(spec:str)->callable: # 'module:function' naming a callable list[str] -> (n, dim) array
+def load_embedder(spec:str, # 'module:function' naming a callable list[str] -> (n, dim) array
+                 )->callable: # the embedder
     "Import the embedder `spec` names."
     mod, sep, attr = (spec or '').partition(':')
     if not (mod and sep and attr): raise ValueError(f"embedder {spec!r}: expected 'module:function', e.g. {DEFAULT_EMBEDDER!r}")
@@ -79,7 +80,8 @@ class DbTools:
     "The read operations of a litesearch database as typed callables with docments, results plain JSON."
     def __init__(self, db:Database, # an open litesearch database
                  emb_fn=None, # query embedder (default: the store's recorded one, loaded on the first query)
-                 store:str='store', prefix:str=None, # chunk store and tree table prefix
+                 store:str='store', # chunk store
+                 prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                  snippet:int=400, # characters kept of each passage in `search` and `sections`
                  max_nodes:int=400, # sections listed by one `toc` call at most (None: no limit)
                 ):
@@ -155,7 +157,8 @@ class DbTools:
 @patch
 def tools(self:Database,
           emb_fn=None, # query embedder (default: the one recorded for the store)
-          store:str='store', prefix:str=None, # chunk store and tree table prefix
+          store:str='store', # chunk store
+          prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
           **kw, # forwarded to `DbTools` (snippet, max_nodes)
          )->list: # [toc, read, sections, search, breadcrumb]
     "`toc`, `read`, `sections`, `search` and `breadcrumb` over this database, as typed callables for an agent framework."

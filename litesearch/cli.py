@@ -39,7 +39,7 @@ def _progress_kw(quiet):
     return dict(progress=not quiet and sys.stderr.isatty()) if 'progress' in inspect.signature(Database.add_dir).parameters else {}
 
 # %% ../nbs/06_cli.ipynb #186fc65b
-def add(db:Database,
+def add(db:Database, # an open litesearch database
         path:list, # files or folders to ingest
         *,
         embedder:str=None, # embedder 'module:function' (default: the recorded one, else litesearch.utils:hash_embed)
@@ -77,7 +77,7 @@ def _show_add(r):
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #f48f149a
-def toc(db:Database,
+def toc(db:Database, # an open litesearch database
         doc:str=None, # document id or part of its title; omit to list the documents
         *,
         depth:int=None, # how deep to nest: 1 = top-level sections (default: 0, just the documents; 2 for one document)
@@ -99,7 +99,7 @@ def _show_toc(docs):
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #4c11b428
-def read(db:Database,
+def read(db:Database, # an open litesearch database
          node_id:str, # section id, e.g. 1e8d58569295fb93#4 (from toc or search)
          *,
          max_chars:int=20000, # longest text printed
@@ -114,7 +114,7 @@ def _show_read(r):
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #d64fa0d3
-def search(db:Database,
+def search(db:Database, # an open litesearch database
            query:str, # what to look for (quote it)
            *,
            sections:bool=False, # rank whole sections (each with its best passages) instead of passages
@@ -144,7 +144,7 @@ def _doc_id(db, doc):
     raise CliError(f'{doc!r} matches {len(docs)} documents (' + ', '.join(f"{d['doc_id']} {d['title']}" for d in docs[:5])
                    + (', …' if len(docs) > 5 else '') + '): give its id')
 
-def rm(db:Database,
+def rm(db:Database, # an open litesearch database
        doc:str, # document id, or a title (or part of one) that matches just one document
       )->dict: # the removed document and its chunk count
     "Remove a document with its sections, chunks and index entries."
@@ -156,7 +156,8 @@ def _show_rm(r): return f"removed {r['title']} ({r['doc_id']}): {r['chunks']} ch
 # %% ../nbs/06_cli.ipynb #395b51dd
 def _size(p): return p.stat().st_size if p.exists() else 0
 
-def info(db:Database)->dict: # counts, embedder and sizes
+def info(db:Database, # an open litesearch database
+        )->dict: # counts, embedder and sizes
     "What the database holds: documents, sections, chunks, the embedder and the size on disk."
     T, p = db.get_tree(), db._ls.path
     n = lambda t: db.execute(f'SELECT count(*) FROM [{t.name}]').fetchone()[0]
@@ -173,7 +174,7 @@ def _show_info(r):
                       f"documents  {r['documents']}", f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"])
 
 # %% ../nbs/06_cli.ipynb #0e991393
-def mcp(db:Database,
+def mcp(db:Database, # an open litesearch database
         *,
         embedder:str=None, # embedder 'module:function' (default: the recorded one)
        ):
@@ -238,7 +239,8 @@ def _message(e):
     if isinstance(e, KeyError) and e.args: return str(e.args[0])
     return str(e) if isinstance(e, (CliError, ValueError, ImportError)) else f'{type(e).__name__}: {e}'
 
-def main(argv:list=None)->int: # arguments after the program name (default: sys.argv[1:])
+def main(argv:list=None, # arguments after the program name (default: sys.argv[1:])
+        )->int: # the exit code
     "Run the `litesearch` command line; returns the exit code."
     a = vars(_parser().parse_args(argv))
     cmd, as_json = a.pop('cmd'), a.pop('json')

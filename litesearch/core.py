@@ -35,7 +35,8 @@ def database(path=':memory:', # file path, or ':memory:'
              sem_search:bool=True, # load sqlite-vec so vector search runs in SQL
              wal:bool=True, # write-ahead logging for file databases
              timeout:int=10_000, # busy timeout in ms: wait for a writer instead of failing
-             **kw)->Database: # forwarded to apswutils `Database`
+             **kw, # forwarded to apswutils `Database`
+            )->Database: # the open database
     "Open (or create) a litesearch database: apswutils `Database` with sqlite-vec, WAL and FTS5 tokenizers."
     path = ':memory:' if path is None else path
     mem = str(path) == ':memory:'
@@ -60,7 +61,8 @@ def _ls(db:Database):
 @patch
 def ensured(self:Database,
             key, # what was set up, e.g. ('store', 'chunks')
-            fn): # zero-argument callable doing the setup; its result is cached
+            fn, # zero-argument callable doing the setup; its result is cached
+           ):
     "Run `fn` once per connection for `key` and return its (cached) result."
     st = _ls(self).ensured
     if key not in st: st[key] = fn()
@@ -103,7 +105,8 @@ def __call__(self:Table,
              where:str=None, # SQL WHERE clause, with `?` placeholders
              where_args=None, # values for the placeholders
              limit:int=None, # maximum rows
-             order_by:str=None): # SQL ORDER BY clause
+             order_by:str=None, # SQL ORDER BY clause
+            ):
     "Rows of the table as a list of dicts."
     return list(self.rows_where(where, where_args, limit=limit, order_by=order_by))
 
@@ -136,7 +139,10 @@ def _meta_ddl(db):
     db.execute('CREATE TABLE IF NOT EXISTS _litesearch (key TEXT PRIMARY KEY, value TEXT)')
 
 @patch
-def ls_meta(self:Database, key:str, value=None):
+def ls_meta(self:Database,
+            key:str, # setting name, e.g. '<store>.dim'
+            value=None, # JSON-serialisable value to write (None: read the setting)
+           ):
     "Read (or, with `value`, write) one litesearch setting stored in the database itself."
     self.ensured('_meta', lambda: _meta_ddl(self))
     if value is not None:
@@ -159,7 +165,8 @@ def get_store(self:Database,
               hash:bool=False, # add a unique `hash` column so identical content upserts instead of duplicating
               fts:list=None, # text columns indexed by FTS5 (default: content)
               tokenize:str=None, # FTS5 tokenizer (default: DEFAULT_TOKENIZE)
-              **cols)->Table: # extra columns: name=type (str, int, float, bytes, dict or an SQL type)
+              **cols, # extra columns: name=type (str, int, float, bytes, dict or an SQL type)
+             )->Table: # the chunk store
     "A chunk table with content, embedding, metadata, extra columns and an FTS5 index kept in sync. Idempotent."
     _ident(name)
     key = ('store', name, ann, hash, tuple(sorted((k, _coltype(v)) for k,v in cols.items())), tuple(fts or ()), tokenize)
@@ -196,11 +203,14 @@ def _quote(w): return '"' + w.replace('"', '""') + '"'
 
 def fts_query(q:str, # raw user text
               stop:bool=True, # drop common function words from the OR (unless nothing else is left)
-              op:str='OR')->str: # how terms combine: 'OR' or 'AND'
+              op:str='OR', # how terms combine: 'OR' or 'AND'
+             )->str: # FTS5 MATCH expression ('' when there is nothing to search)
     "A safe FTS5 MATCH expression for arbitrary user text (empty string when there is nothing to search)."
     return f' {op} '.join(fts_terms(q, stop))
 
-def fts_terms(q:str, stop:bool=True)->list:
+def fts_terms(q:str, # raw user text
+              stop:bool=True, # drop common function words (unless nothing else is left)
+             )->list: # quoted terms (phrases, words, prefixes), duplicates removed
     "The quoted FTS5 terms (phrases, words, prefixes) of arbitrary user text."
     terms, plain = [], []
     for m in _qtok.finditer(q or ''):
@@ -257,7 +267,8 @@ def fts_search(self:Table,
                where:str=None, # extra SQL filter on the chunk table (alias `t`)
                where_args:list=None, # values for `where`
                fts_pre=None, # callable(q)->FTS5 expression, replacing the default escaping and bounding
-               budget:int=FTS_BUDGET)->list: # most rows the OR step may rank
+               budget:int=FTS_BUDGET, # most rows the OR step may rank
+              )->list: # matching rows as dicts with `rowid` and `_rank` (BM25), best first
     "Keyword search: BM25-ranked rows of this store, hostile query text included."
     f = f'{self.name}_fts'
     def run(e, span=False):
@@ -292,7 +303,8 @@ def _varint(b, i):
         v = (v << 7) | (c & 0x7f)
         if not c & 0x80: return v, i
 
-def fts_segments(tbl)->int:
+def fts_segments(tbl, # chunk store table with an FTS5 index
+                )->int: # number of index segments
     "Segments in a store's FTS5 index, read from its structure record (0 when empty or unreadable)."
     r = tbl.db.execute(f'SELECT block FROM [{tbl.name}_fts_data] WHERE id = 10').fetchone()
     if not r or len(r[0]) < 6: return 0
@@ -303,7 +315,8 @@ def fts_segments(tbl)->int:
 
 @patch
 def optimize_fts(self:Table,
-                 min_change:float=0.1)->bool: # merge once rows changed by this fraction since the last merge (0: merge now)
+                 min_change:float=0.1, # merge once rows changed by this fraction since the last merge (0: merge now)
+                )->bool: # True if it merged
     "Merge this store's FTS5 index into one segment when writes have fragmented it; True if it merged."
     nseg = fts_segments(self)
     if nseg <= 1: return False
@@ -336,7 +349,10 @@ def _as_vec(emb, dtype):
     return np.asarray(emb, dtype=dtype).reshape(-1)
 
 @patch
-def add_embeddings(self:Table, vecs, dtype=None):
+def add_embeddings(self:Table,
+                   vecs, # 2-D array (n, dim) of embeddings
+                   dtype=None, # float32 | float16 | int8 to store them as (default: the array's, else float32)
+                  ):
     "Record the dtype/dimension of embeddings written to this store; returns the vectors as blobs."
     a = np.asarray(vecs)
     if a.ndim != 2: raise ValueError(f'embeddings: expected a 2-D array (n, dim), got shape {a.shape}')
@@ -413,7 +429,8 @@ def vec_search(self:Table,
                dtype=None, # float32 | float16 | int8 (default: what the store recorded, else float32)
                metric:str='cosine', # 'cosine' or 'l2'
                where:str=None, # SQL filter on the chunk table (alias `t`)
-               where_args:list=None)->list: # values for `where`
+               where_args:list=None, # values for `where`
+              )->list: # nearest rows as dicts with `rowid` and `_dist`, nearest first
     "Exact nearest neighbours: sqlite-vec for float32/int8, a cached numpy matrix for float16."
     dt = _store_dtype(self, dtype)
     q = _as_vec(emb, dt)
@@ -452,7 +469,13 @@ CREATE TRIGGER IF NOT EXISTS [{name}_ann_au] AFTER UPDATE OF embedding ON [{name
 # %% ../nbs/00_core.ipynb #90e852dd
 class AnnIndex:
     "A usearch HNSW index over one store's embeddings, mirrored from the store's change log."
-    def __init__(self, tbl, dtype=None, connectivity=16, expansion_add=128, expansion_search=256):
+    def __init__(self,
+                 tbl, # chunk store whose embeddings are indexed
+                 dtype=None, # dtype of the stored embeddings (default: the store's)
+                 connectivity=16, # HNSW graph degree (usearch `connectivity`)
+                 expansion_add=128, # candidates considered when adding (usearch `expansion_add`)
+                 expansion_search=256, # candidates considered when searching (usearch `expansion_search`)
+                ):
         self.tbl, self.db, self.name = tbl, tbl.db, tbl.name
         self.dtype = _store_dtype(tbl, dtype)
         self.params = dict(connectivity=connectivity, expansion_add=expansion_add, expansion_search=expansion_search)
@@ -533,7 +556,10 @@ class AnnIndex:
         self.pos, self.dirty = log[-1][0], True
         return len(final)
 
-    def search(self, q, limit):
+    def search(self,
+               q, # query embedding (1-D array)
+               limit, # neighbours to return
+              ):
         self.sync()
         if self.index is None or not len(self.index): return [], []
         m = self.index.search(np.asarray(q, dtype=np.float32), min(limit, len(self.index)))
@@ -580,7 +606,8 @@ def ann_search(self:Table,
                emb, # query embedding: bytes or array
                columns:list=None, # columns to return
                limit:int=10, # rows to return
-               dtype=None)->list: # dtype of `emb` when given as bytes (default: the store's)
+               dtype=None, # dtype of `emb` when given as bytes (default: the store's)
+              )->list: # nearest rows as dicts with `rowid` and `_dist` (cosine distance), nearest first
     "Approximate nearest neighbours from the store's usearch HNSW index (cosine distance in `_dist`)."
     q = _as_vec(emb, _store_dtype(self, dtype))
     d = self.db.ls_meta(f'{self.name}.dim')
@@ -612,7 +639,8 @@ def rrf_merge(fts:list, # keyword leg, best first
               limit:int=10, # rows to return
               id_key:str='rowid', # field identifying a row across legs
               weights:tuple=(1.0, 1.0), # (keyword weight, vector weight)
-              prox:list=None)->list: # rows holding every query term, tightest first (keyword weight)
+              prox:list=None, # rows holding every query term, tightest first (keyword weight)
+             )->list: # fused rows with `_rrf_score`, best first
     "Fuse ranked lists by reciprocal rank fusion; each row gets `_rrf_score`."
     scores, rows = {}, {}
     for leg, w in ((fts, weights[0]), (vec, weights[1]), (prox or [], weights[0])):
@@ -623,7 +651,8 @@ def rrf_merge(fts:list, # keyword leg, best first
     order = sorted(scores, key=lambda x: -scores[x])[:limit]
     return [dict(rows[x], _rrf_score=scores[x]) for x in order]
 
-def prox_leg(fts:list)->list:
+def prox_leg(fts:list, # keyword leg from `fts_search` (rows carry `_span`)
+            )->list: # rows holding every query term, tightest first
     "The keyword leg's rows that hold every query term, tightest window (`_span`) first, BM25 order within a tie."
     return sorted((r for r in fts if r.get('_span') is not None), key=lambda r: r['_span'])
 
@@ -637,7 +666,8 @@ def model_cache()->Path:
     return Path(os.environ.get('LITESEARCH_MODELS') or Path.home()/'.cache'/'litesearch'/'flashrank')
 
 def get_ranker(model:str=None, # flashrank model name
-               cache_dir=None): # folder holding `<model>/` (default: `model_cache()`)
+               cache_dir=None, # folder holding `<model>/` (default: `model_cache()`)
+              ):
     "A cached flashrank `Ranker`; downloads the model on first use, with a clear error when it cannot."
     model, cache_dir = model or DEFAULT_RERANKER, Path(cache_dir or model_cache())
     key = (model, str(cache_dir))
@@ -657,7 +687,8 @@ def rerank_hits(q:str, # the query
                 hits:list, # rows with `content`
                 ranker=True, # True (default model), a model name, or a flashrank Ranker
                 k:int=60, # RRF constant used for the new `_rrf_score`
-                text_key:str='content')->list: # field holding the passage text
+                text_key:str='content', # field holding the passage text
+               )->list: # the hits reordered, each with `_rerank_score` and a new `_rrf_score`
     "Reorder hits with a cross-encoder; `_rrf_score` becomes 1/(k+i) by the new rank."
     if not hits: return []
     from flashrank import RerankRequest
@@ -668,7 +699,8 @@ def rerank_hits(q:str, # the query
 # %% ../nbs/00_core.ipynb #6920b936
 def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
                      vocab:list, # words the tokenizer knows (others map to [UNK])
-                     model:str=DEFAULT_RERANKER)->Path: # folder name, so `get_ranker(model)` finds it
+                     model:str=DEFAULT_RERANKER, # folder name, so `get_ranker(model)` finds it
+                    )->Path: # the model folder, `cache_dir/model`
     "Build a tiny offline flashrank model (word tokenizer + ONNX overlap scorer) for tests."
     import onnx
     from onnx import helper, TensorProto as T
@@ -734,7 +766,8 @@ def search(self:Database,
            where:str=None, # SQL filter on the chunk table (alias `t`), applied to the FTS and exact legs
            where_args:list=None, # values for `where`
            pool:int=2, # candidates per leg = pool * limit
-           prox:bool=True)->list: # fuse the proximity list (rows holding every term, tightest first)
+           prox:bool=True, # fuse the proximity list (rows holding every term, tightest first)
+          )->list: # fused rows with `_rrf_score`, best first (rrf=False: a dict of the legs)
     "Hybrid search over one store: FTS5 and vector legs fused by reciprocal rank fusion."
     tbl = self.table(_ident(table_name))
     n = max(limit * pool, limit, 1)

@@ -104,7 +104,8 @@ def _ranks(hs):
     return rank
 
 def struct_levels(pages, # [(page_no, text)]
-                  max_levels:int=4)->dict: # deepest level; deeper words share it
+                  max_levels:int=4, # deepest level; deeper words share it
+                 )->dict: # {heading word: level}
     "`{heading word: level}` for one document, as consecutive levels starting at 1."
     hs = _md_heads(pages)
     if hs:
@@ -132,7 +133,8 @@ def _cites(pages):
     return [(pg, i, m.group(1)) for pg, t in pages for i, l in enumerate(t.split('\n')) if (m := _cite_re.search(l.strip()))]
 
 # %% ../nbs/02_tree.ipynb #1b732d21
-def detect_mode(pages)->str:
+def detect_mode(pages, # [(page_no, text)], or a single string
+               )->str: # 'markdown', 'verse', 'chapter' or 'window'
     "Which structural signal this document carries: `markdown`, `verse`, `chapter` or `window`."
     pages = _norm_pages(pages)
     nlines = sum(t.count('\n') + 1 for _,t in pages if t.strip())
@@ -170,7 +172,8 @@ class TreeNode:
 
 # %% ../nbs/02_tree.ipynb #a9b5d328
 def summarize_extractive(text:str, # section text (markdown allowed)
-                         n:int=300)->str: # maximum characters
+                         n:int=300, # maximum characters
+                        )->str: # the cleaned text; when longer than `n`, cut near it and ending in '…'
     "First `n` clean characters. Cheap, deterministic, and the seam an LLM slots into via `summarize=`."
     t = re.sub(r'^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+', '', text or '', flags=re.M)
     t = re.sub(r'[`*_|]+', ' ', t)
@@ -215,7 +218,8 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
                window:int=8, # pages per node in `window` mode
                min_level:int=1, # floor for heading depth
                max_levels:int=4, # deepest node level kept
-               mode:str=None)->list: # force a structural mode instead of detecting one
+               mode:str=None, # force a structural mode instead of detecting one
+              )->list: # TreeNode list (index = seq, root = 0)
     "A flat list of `TreeNode` for a document (index = seq, root = 0)."
     pages = _norm_pages(pages)
     mode = mode or detect_mode(pages)
@@ -275,7 +279,8 @@ def heading_path(tree, # the node list from build_tree
                  nd, # the TreeNode to describe
                  title:str, # document title
                  sep:str=' › ', # separator
-                 max_len:int=200)->str: # longest path; the middle is elided beyond it
+                 max_len:int=200, # longest path; the middle is elided beyond it
+                )->str: # 'Doc › Part › Chapter'
     "`Doc › Part › Chapter` for one node."
     parts = []
     while nd is not None and nd.seq != 0:
@@ -289,7 +294,8 @@ def heading_path(tree, # the node list from build_tree
 
 # %% ../nbs/02_tree.ipynb #113b004d
 def doc_id(source, # path or url of the document
-           title:str='')->str: # its title
+           title:str='', # its title
+          )->str: # 16 hex characters
     "Content-addressed document id — re-adding the same source is a no-op, not a duplicate."
     return hashlib.sha1(f'{source}\x1f{title}'.encode()).hexdigest()[:16]
 
@@ -318,7 +324,8 @@ def get_tree(self:Database,
              store:str='store', # chunk store the tree is built over
              prefix:str=None, # table prefix (default: '' for 'store', else '<store>_')
              ann:bool=True, # register an ANN index on the chunk store
-             **kw)->AttrDict: # extra typed columns for the chunk store
+             **kw, # extra typed columns for the chunk store
+            )->AttrDict: # the tables: docs, nodes, store
     "Create the docs/nodes tables and a node-aware chunk store. Idempotent; returns the tables."
     key = ('tree', store, prefix, ann, tuple(sorted((k, str(v)) for k,v in kw.items())))
     return self.ensured(key, lambda: _tree_ddl(self, store, prefix, ann, kw))
@@ -337,7 +344,8 @@ def _run_chunker(chunker, text):
 
 def _node_chunks(nd:TreeNode, # the node whose own text is chunked
                  chunker=None, # callable(text) -> chunks (default: chunk_markdown)
-                 min_chunk:int=40)->list: # chunks shorter than this merge into the previous one
+                 min_chunk:int=40, # chunks shorter than this merge into the previous one
+                )->list: # [(page, text)] chunks
     "`[(page, text)]` chunks of one node's own text; small segments packed, tiny chunks merged back."
     chunker = chunker or chunk_markdown
     target = _pack_target(chunker)
@@ -377,7 +385,8 @@ def store_chunks(store, # chunk store table
                  chunks, # chunk dicts from `_node_chunks`, from one document or many
                  emb_fn=None, # embedder: list[str] -> vectors
                  with_heading:bool=True, # embed each chunk together with its heading path
-                 vecs=None): # vectors already computed for these chunks (emb_fn is then not called)
+                 vecs=None, # vectors already computed for these chunks (emb_fn is then not called)
+                ):
     "Embed a batch of chunks and upsert them. The batch may span documents, which is the point."
     chunks = list(chunks)
     if not chunks: return 0
@@ -426,7 +435,8 @@ def add_doc(self:Database,
             meta_fn=None, # (chunk text) -> dict of facets stored as the chunk's `metadata`
             defer:list=None, # collect chunks here instead of embedding and storing them
             min_chunk:int=40, # chunks shorter than this merge into their predecessor
-            **tree_kw)->dict: # forwarded to build_tree (window, min_level, max_levels)
+            **tree_kw, # forwarded to build_tree (window, min_level, max_levels)
+           )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged)
     "Ingest one document: build its tree, chunk it per node, embed and store."
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
     pages = _norm_pages(pages)
@@ -467,7 +477,8 @@ def add_doc(self:Database,
 def delete_doc(self:Database,
                did:str, # document id (see `doc_id`)
                store:str='store', # chunk store
-               prefix:str=None)->int: # tree table prefix
+               prefix:str=None, # tree table prefix
+              )->int: # chunks removed
     "Remove a document, its nodes and its chunks, dropping just those keys from the ANN index."
     T = self.get_tree(store, prefix)
     n = self.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
@@ -538,9 +549,11 @@ def _docs_matching(db, T, doc):
 @patch
 def toc(self:Database,
         doc:str=None, # doc id, or a substring of the title (None = every document)
-        store:str='store', prefix:str=None, # chunk store and tree table prefix
+        store:str='store', # chunk store
+        prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
         max_depth:int=3, # deepest level included
-        summaries:bool=True)->list: # include node summaries
+        summaries:bool=True, # include node summaries
+       )->list: # Toc: one dict per document, its node tree under `tree`
     "The document tree as nested dicts — titles, page ranges, summaries. No embeddings touched."
     T = self.get_tree(store, prefix)
     out = []
@@ -567,8 +580,10 @@ def _node(db, T, node_id):
 @patch
 def breadcrumb(self:Database,
                node_id:str, # 'doc#seq'
-               store:str='store', prefix:str=None, # chunk store and tree table prefix
-               sep:str=' › ')->str: # separator
+               store:str='store', # chunk store
+               prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
+               sep:str=' › ', # separator
+              )->str: # 'Book › Chapter › Section'
     "The path from the document down to a node: `Book › Chapter › Section`."
     T = self.get_tree(store, prefix)
     n = _node(self, T, node_id)
@@ -581,9 +596,11 @@ def breadcrumb(self:Database,
 @patch
 def read(self:Database,
          node_id:str, # 'doc#seq', as returned by toc() or sections()
-         store:str='store', prefix:str=None, # chunk store and tree table prefix
+         store:str='store', # chunk store
+         prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
          max_chars:int=20000, # cap on the assembled text
-         children:bool=True)->dict: # append the text of child nodes too
+         children:bool=True, # append the text of child nodes too
+        )->dict: # Section: id, doc_id, title, breadcrumb, pages, text, truncated, children
     "One whole section — the unit an agent should read instead of guessing from fragments."
     T = self.get_tree(store, prefix)
     n = _node(self, T, node_id)
@@ -614,7 +631,8 @@ _ident_tok = re.compile(r'\b(?:\w+_\w+|[a-z]+[A-Z]\w*|\w*\d\w*[A-Za-z]\w*|\w+\.\
 
 def adaptive_weights(q:str, # the raw query
                      fts:list, # the FTS leg's results
-                     vec:list)->tuple: # the vector leg's results
+                     vec:list, # the vector leg's results
+                    )->tuple: # (fts_weight, vec_weight)
     "`(fts_weight, vec_weight)` for RRF, from cheap signals in the query and the legs."
     if not fts and vec: return (0.0, 1.0)
     if fts and not vec: return (1.0, 0.0)
@@ -625,7 +643,8 @@ def adaptive_weights(q:str, # the raw query
 
 # %% ../nbs/02_tree.ipynb #223e7d75
 def merge_spans(hits, # ranked hits carrying node_id + page
-                gap:int=1)->list: # merge hits at most this many pages apart
+                gap:int=1, # merge hits at most this many pages apart
+               )->list: # spans, best first
     "Collapse hits that are adjacent inside the same node into one span."
     spans = []
     for h in hits:
@@ -672,13 +691,16 @@ def doc_search(self:Database,
                q:str, # query string
                emb=None, # query embedding (bytes or array; None = keyword only)
                columns:list=None, # extra columns (node_id, page, heading, doc_id always included)
-               limit:int=10, store:str='store', prefix:str=None, # results, chunk store, tree prefix
+               limit:int=10, # results to return
+               store:str='store', # chunk store
+               prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                spans:bool=True, # merge adjacent hits inside a node
                gap:int=1, # span merge tolerance, in pages
                adaptive:bool=False, # weight the RRF legs by query shape (measured inert — see above)
                rrf_k:int=60, # RRF constant
                rerank=False, # reorder the candidates with a flashrank cross-encoder
-               **kw)->list: # forwarded to Database.search
+               **kw, # forwarded to Database.search
+              )->list: # Hits: ranked passages, each with a breadcrumb
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix)
     hits = _fused_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw)
@@ -707,11 +729,13 @@ def sections(self:Database,
              emb=None, # query embedding
              limit:int=5, # sections to return
              per:int=3, # snippets kept per section
-             store:str='store', prefix:str=None, # chunk store and tree prefix
+             store:str='store', # chunk store
+             prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
              fanout:int=8, # chunk hits gathered per section returned, before rolling up
              score:str='max', # how a section scores from its hits: max | mean | sum
              rerank=False, # reorder the chunk hits before they are grouped into sections
-             **kw)->list: # forwarded to doc_search (adaptive, rrf_k, columns, and on to Database.search)
+             **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.search
+            )->list: # Sections: ranked sections, each with its best hits and a `read` handle
     "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     T = self.get_tree(store, prefix)
@@ -741,7 +765,9 @@ def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], 
 @patch
 def node_context(self:Database,
                  node_id:str, # a 'doc#seq' node id
-                 store:str='store', prefix:str=None)->dict: # chunk store and tree prefix
+                 store:str='store', # chunk store
+                 prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
+                )->dict: # node, parent, siblings, children and breadcrumb
     "Where a section sits: its parent, siblings and children — a hit as a provision in a structure."
     T = self.get_tree(store, prefix)
     n = _node(self, T, node_id)
@@ -756,7 +782,8 @@ def node_context(self:Database,
 def context(self:Database,
             q:str, # query string
             emb=None, # query embedding
-            store:str='store', prefix:str=None, # chunk store and tree prefix
+            store:str='store', # chunk store
+            prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
             sections:int=6, # operative sections returned
             per:int=3, # snippets kept per section
             graph:bool=False, # graph-reached related sections (no graph layer yet: raises)
@@ -765,7 +792,8 @@ def context(self:Database,
             max_read:int=6000, # chars of assembled text per operative section
             tree_ctx:bool=True, # attach each section's parent/siblings/children
             graph_w:float=0.6, # weight of graph evidence (reserved for the graph layer)
-            **kw)->dict: # forwarded to sections (ann, rerank, fts_pre, dtype, ...)
+            **kw, # forwarded to sections (ann, rerank, fts_pre, dtype, ...)
+           )->dict: # query, sections (with text and tree context) and related sections
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
     if graph: raise NotImplementedError('context(graph=True): litesearch has no graph layer yet; use graph=False')
     T = self.get_tree(store, prefix)

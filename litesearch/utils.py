@@ -48,7 +48,8 @@ def hash_embed(texts, # a string or a list of strings
                dim:int=256, # vector size
                char_n:int=4, # character n-gram length (0 = words only)
                dtype=np.float16, # output dtype
-               **kw)->np.ndarray: # ignored: lets hash_embed stand in for emb_fn's that take options
+               **kw, # ignored: lets hash_embed stand in for emb_fn's that take options
+              )->np.ndarray: # (n, dim) L2-normalised vectors of `dtype`
     "Deterministic offline embeddings from hashed words, word bigrams and character n-grams, L2-normalised."
     if isinstance(texts, str): texts = [texts]
     texts = list(texts)
@@ -102,7 +103,8 @@ def _hash_batch(texts, dim, char_n):
 
 # %% ../nbs/03_utils.ipynb #2818ecdc
 def check_emb_fn(emb_fn, # candidate embedder
-                 probe=('litesearch probe', 'second text'))->int: # texts to embed
+                 probe=('litesearch probe', 'second text'), # texts to embed
+                )->int: # the embedding dimension
     "Validate an embedder against the emb_fn protocol; returns its dimension."
     if not callable(emb_fn): raise TypeError(f'emb_fn {emb_fn!r}: expected a callable list[str] -> 2-D array')
     a = np.asarray(emb_fn(list(probe)))
