@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['HEAVY', 'Ingested']
 
-# %% ../nbs/04_files.ipynb #005a8bfd
-import os, sys, json, time, tempfile, warnings
+# %% ../nbs/04_files.ipynb #22de3fcd
+import os, re, sys, json, time, tempfile, warnings
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
@@ -14,7 +14,7 @@ from .core import database
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
 from .tree import doc_id, store_chunks, _embed, _del_doc, _sync_ann
 
-# %% ../nbs/04_files.ipynb #4ef7fa6b
+# %% ../nbs/04_files.ipynb #8214314f
 @patch
 def assets(self:Database, name:str=None)->Path:
     "Where extracted assets (PDF images) go: beside the database file, never the working directory."
@@ -46,9 +46,13 @@ def _pdf_opts(db, p, images, tables, out_path)->dict:
     if out_path is not None: images = True
     return dict(tables=tables, images=(Path(out_path) if out_path is not None else db.assets(p.stem)) if images else None)
 
+_depth = re.compile(r'^(#{1,6}) ', re.M)
+
 def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=None)->dict:
     "add_doc one parsed file with its profile's settings and its stamp; a same-text re-read only refreshes the stamp."
     kw = {**(prof.doc_kw() if prof else {}), **kw}
+    if kind == 'pdf':      # a PDF's heading depths are its outline's: keep all of them (VAT: Title › Chapter › Section › Subsection › Article)
+        kw.setdefault('max_levels', max([4] + [len(m) for _, t in pages for m in _depth.findall(t)]))
     meta = {**(kw.pop('meta', None) or {}), '_file': stamp}
     r = db.add_doc(pages, title=title, source=str(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
     if r.get('skipped'): _restamp(db, T, r['doc_id'], stamp)
@@ -77,7 +81,7 @@ def add_file(self:Database,
     pages, k = file_pages(p, prof, **_pdf_opts(self, p, images, tables, out_path))
     return _ingest(self, T, p, pages, title, kind or k, prof, stamp, store, prefix, kw)
 
-# %% ../nbs/04_files.ipynb #8537c223
+# %% ../nbs/04_files.ipynb #dc669d4d
 def _types(types):
     return {('.' + t.strip().lstrip('.')).lower() for t in (types.split(',') if isinstance(types, str) else types) if t.strip()}
 
@@ -127,7 +131,7 @@ class Ingested(list):
     "add_dir's per-file results, with `.stats`: files, pages, chunks, workers and the seconds spent in each stage."
     def __init__(self, items=(), stats=None): super().__init__(items); self.stats = stats or {}
 
-# %% ../nbs/04_files.ipynb #4fef9a78
+# %% ../nbs/04_files.ipynb #9bf66213
 @patch
 def add_dir(self:Database,
             dir=None, # directory to walk; ignored when `files` is given
@@ -157,7 +161,8 @@ def add_dir(self:Database,
                 res[k] = dict(doc_id=did, title=p.stem, skipped=True, source=str(p)); st['skipped'] += 1; continue
             jobs.append(dict(k=k, path=p, prof=prof, stamp=stamp))
         except Exception as e: res[k] = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
-    n = st['workers'] = _n_workers(n_workers, [j['path'] for j in jobs if j['path'].suffix.lower() in HEAVY])
+    heavy = [j['path'] for j in jobs if j['path'].suffix.lower() in HEAVY]
+    n = st['workers'] = _n_workers(n_workers, heavy) if heavy else 0
     trig = []
     if bulk:
         trig = self.execute("SELECT name, sql FROM sqlite_master WHERE type='trigger' AND tbl_name=? AND name IN (?,?,?)",

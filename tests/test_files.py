@@ -153,3 +153,12 @@ def test_profile_errors(tmp_path):
     with pytest.raises(KeyError, match='registered: tei, sanskrit_verse, sanskrit_prose'): db.add_file(tmp_path/'a.txt', profile='nope')
     with pytest.raises(NotADirectoryError, match='is not a directory'): db.add_dir(tmp_path/'missing')
     assert counts(db)['docs'] == 0
+
+def test_files_list_progress_and_worker_count(tmp_path, capsys):
+    d = tmp_path/'d'; d.mkdir()
+    for n in 'abc': (d/f'{n}.md').write_text(f'# {n}\n\ntext {n}')
+    db = database()
+    res = db.add_dir(files=[d/'a.md', d/'c.md'], n_workers=2, progress=True)
+    assert [Path(r['source']).name for r in res] == ['a.md', 'c.md'] and {t['title'] for t in db.toc()} == {'a', 'c'}
+    assert res.stats['workers'] == 0                            # nothing parse-heavy: no pool was started
+    assert '2/2' in capsys.readouterr().err                     # the bar ran to the end
