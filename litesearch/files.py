@@ -120,8 +120,9 @@ def _parsed(jobs, n, opts):
     ex = _pool(n)
     try:
         futs = {ex.submit(_parse_task, str(j['path']), j['prof'] and (j['prof'].name, _sig(j['prof'])), opts(j)): j for j in heavy}
+        sent = {id(j) for j in heavy}
         for j in jobs:
-            if all(j is not h for h in heavy): yield j, here(j)      # cheap files parse here while the workers run
+            if id(j) not in sent: yield j, here(j)      # cheap files parse here while the workers run
         for f in as_completed(futs):
             j, out = futs[f], f.result()
             yield j, (here(j) if out[0] == 'parent' else out)
