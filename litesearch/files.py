@@ -12,7 +12,7 @@ from fastcore.basics import patch
 from apswutils.db import Database
 from .core import database
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
-from .tree import doc_id, store_chunks, _embed, _del_doc, _sync_ann
+from .tree import doc_id, write_docs, _embed, _sync_ann
 
 # %% ../nbs/04_files.ipynb #8214314f
 @patch
@@ -177,17 +177,13 @@ def add_dir(self:Database,
             t = time.perf_counter()
             vecs = _embed(pending, emb_fn, with_heading) if emb_fn is not None and pending else None   # outside the write lock
             t1 = time.perf_counter(); st['embed_s'] += t1 - t
-            with self.write_txn():
-                store_chunks(T.store, pending, None, with_heading, vecs=vecs)
-                for r in pend_docs: self.execute(f'UPDATE [{T.docs.name}] SET hash = ? WHERE id = ?', [r.pop('_hash'), r['doc_id']])
+            write_docs(self, T, [r.pop('_plan') for r in pend_docs], vecs)   # one transaction: the batch lands whole
             st['write_s'] += time.perf_counter() - t1
-        except Exception as e:                 # these documents would be half-written: remove them whole
-            with self.write_txn():
-                for r in pend_docs: _del_doc(self, T, r['doc_id'])
+        except Exception as e:                 # nothing of the batch was written
             for r in pend_docs:
-                for x in ('_hash', 'nodes', 'chunks', 'replaced'): r.pop(x, None)
+                for x in ('_plan', 'nodes', 'chunks', 'replaced'): r.pop(x, None)
                 r['error'] = f'{type(e).__name__}: {e}'; st['errors'] += 1
-        pending.clear(); pend_docs.clear()     # (an interrupt skips this: the handler below removes them)
+        pending.clear(); pend_docs.clear()
     from tqdm.auto import tqdm
     bar = tqdm(total=len(jobs), unit='file', desc='add_dir', disable=not (sys.stderr.isatty() if progress is None else progress))
     parsed = _parsed(jobs, n, lambda j: _pdf_opts(self, j['path'], images, tables, None))
@@ -205,13 +201,10 @@ def add_dir(self:Database,
                 st['tree_s'] += time.perf_counter() - t
                 if embed_batch and not r.get('skipped'): pend_docs.append(r)
             except Exception as e: r = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
-            res[k] = dict(r, warnings=warns) if warns else r
+            if warns: r['warnings'] = warns       # in place: a failing batch marks the same dict
+            res[k] = r
             if embed_batch and len(pending) >= embed_batch: flush()
         flush()
-    except BaseException:                       # interrupted: documents whose chunks were never stored go, whole
-        with self.write_txn():
-            for r in pend_docs: _del_doc(self, T, r['doc_id'])
-        raise
     finally:
         parsed.close(); bar.close()
         t = time.perf_counter()
@@ -220,6 +213,7 @@ def add_dir(self:Database,
                 for _, s in trig: self.execute(s)
             T.store.rebuild_fts()
         _sync_ann(self, T)
+        T.store.optimize_fts()                  # the load wrote many segments: merge them (see core)
         st['index_s'] += time.perf_counter() - t
     st['chunks'] = sum(r.get('chunks', 0) for r in res if r and 'error' not in r and not r.get('skipped'))
     st['wall_s'] = time.perf_counter() - t_all

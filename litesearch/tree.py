@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['HEADING_WEIGHT', 'struct_levels', 'detect_mode', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
-           'doc_id', 'store_chunks', 'Toc', 'Section', 'Hits', 'Sections', 'adaptive_weights', 'merge_spans']
+           'doc_id', 'store_chunks', 'write_docs', 'Toc', 'Section', 'Hits', 'Sections', 'adaptive_weights',
+           'merge_spans']
 
 # %% ../nbs/02_tree.ipynb #0bd69871
 import re, json, hashlib, time, math, warnings
@@ -416,6 +417,24 @@ def _del_doc(db, T, did):
 def _sync_ann(db, T):
     if db.ls_meta(f'{T.store.name}.ann') and db.ls_meta(f'{T.store.name}.dim'): T.store.ann.sync()
 
+def write_docs(db:Database, # the database
+               T, # the tree tables, from `get_tree`
+               plans:list, # documents planned by `add_doc(defer=...)` (its results' `_plan`)
+               vecs=None, # vectors for all their chunks, in order (None: no embeddings)
+              )->int: # chunks written
+    "Write planned documents, their nodes and chunks in one transaction, replacing older versions: all or nothing."
+    chunks = [c for p in plans for c in p.chunks]
+    with db.write_txn():
+        for p in plans:
+            if p.old: _del_doc(db, T, p.did)
+            db.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at) VALUES (?,?,?,?,?,?,?,?)',
+                       [p.did, p.title, p.source, p.kind, p.npages, json.dumps(p.meta or {}), p.hash, time.time()])
+            db.conn.executemany(f'INSERT INTO [{T.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
+                [(f'{p.did}#{n.seq}', p.did, None if n.parent is None else f'{p.did}#{n.parent}', n.level, n.seq, n.title,
+                  n.page_start, n.page_end, n.summary, n.nchunks) for n in p.tree])
+        store_chunks(T.store, chunks, vecs=vecs)
+    return len(chunks)
+
 @patch
 def add_doc(self:Database,
             pages, # [(page_no, text)] — or a single string
@@ -433,10 +452,10 @@ def add_doc(self:Database,
             index:bool=True, # mirror this document's chunks into the ANN index
             mode:str=None, # force a build_tree structural mode instead of detecting one
             meta_fn=None, # (chunk text) -> dict of facets stored as the chunk's `metadata`
-            defer:list=None, # collect chunks here instead of embedding and storing them
+            defer:list=None, # collect chunks here instead of embedding and storing them; nothing is written
             min_chunk:int=40, # chunks shorter than this merge into their predecessor
             **tree_kw, # forwarded to build_tree (window, min_level, max_levels)
-           )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged)
+           )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged, replaced=True when changed)
     "Ingest one document: build its tree, chunk it per node, embed and store."
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
     pages = _norm_pages(pages)
@@ -453,24 +472,19 @@ def add_doc(self:Database,
         cs = _node_chunks(nd, chunker, min_chunk)
         nd.nchunks = len(cs)
         chunks += [dict(content=t, doc_id=did, node_id=nid, page=pg, heading=hp, metadata=meta_fn(t) if meta_fn else {}) for pg, t in cs]
-    # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
-    vecs = _embed(chunks, emb_fn, with_heading) if defer is None and emb_fn is not None and chunks else None
-    with self.write_txn():
-        if old: _del_doc(self, T, did)
-        self.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at) VALUES (?,?,?,?,?,?,?,?)',
-                     [did, title, source, kind, len(pages), json.dumps(meta or {}), None if defer is not None else h, time.time()])
-        self.conn.executemany(f'INSERT INTO [{T.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
-            [(f'{did}#{n.seq}', did, None if n.parent is None else f'{did}#{n.parent}', n.level, n.seq, n.title,
-              n.page_start, n.page_end, n.summary, n.nchunks) for n in tree])
-        if defer is not None: defer.extend(chunks)
-        else: store_chunks(T.store, chunks, emb_fn, with_heading, vecs=vecs)
-    if defer is None:
-        if index: _sync_ann(self, T)
-        T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
+    plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), tree=tree, chunks=chunks)
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
     if old: res['replaced'] = True
-    if defer is not None: res['_hash'] = h    # the caller marks the doc complete once its chunks are stored
+    if defer is not None:                  # the caller embeds a batch across documents and calls write_docs
+        defer.extend(chunks); res['_plan'] = plan
+        return res
+    # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
+    vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
+    write_docs(self, T, [plan], vecs)
+    if index: _sync_ann(self, T)
+    T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
     return res
+
 
 # %% ../nbs/02_tree.ipynb #8e29735b
 @patch
