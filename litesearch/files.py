@@ -171,18 +171,25 @@ def add_dir(self:Database,
         with self.write_txn():
             for nm, _ in trig: self.execute(f'DROP TRIGGER [{nm}]')
     pending, pend_docs = [], []
+    def write_batch(docs):
+        "Embed the documents' chunks in one call (outside the write lock), then write them in one transaction."
+        plans = [r['_plan'] for r in docs]
+        chunks = [c for p in plans for c in p.chunks]
+        t = time.perf_counter()
+        vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
+        t1 = time.perf_counter(); st['embed_s'] += t1 - t
+        write_docs(self, T, plans, vecs)
+        st['write_s'] += time.perf_counter() - t1
     def flush():
         if not pend_docs: return
-        try:
-            t = time.perf_counter()
-            vecs = _embed(pending, emb_fn, with_heading) if emb_fn is not None and pending else None   # outside the write lock
-            t1 = time.perf_counter(); st['embed_s'] += t1 - t
-            write_docs(self, T, [r.pop('_plan') for r in pend_docs], vecs)   # one transaction: the batch lands whole
-            st['write_s'] += time.perf_counter() - t1
-        except Exception as e:                 # nothing of the batch was written
+        try: write_batch(pend_docs)                  # the batch lands whole, or nothing of it does
+        except Exception:                      # find the document at fault: the others of its batch still land
             for r in pend_docs:
-                for x in ('_plan', 'nodes', 'chunks', 'replaced'): r.pop(x, None)
-                r['error'] = f'{type(e).__name__}: {e}'; st['errors'] += 1
+                try: write_batch([r])
+                except Exception as e:
+                    for x in ('nodes', 'chunks', 'replaced'): r.pop(x, None)
+                    r['error'] = f'{type(e).__name__}: {e}'; st['errors'] += 1
+        for r in pend_docs: r.pop('_plan', None)
         pending.clear(); pend_docs.clear()
     from tqdm.auto import tqdm
     bar = tqdm(total=len(jobs), unit='file', desc='add_dir', disable=not (sys.stderr.isatty() if progress is None else progress))

@@ -59,7 +59,7 @@ def test_bad_files_reported_good_files_ingested(mixed, tmp_path):
     assert (res.stats['errors'], res.stats['parsed']) == (8, 3)
     db.close()
 
-def test_embed_failure_removes_the_batch_whole(tmp_path):
+def test_embed_failure_costs_only_its_document(tmp_path):
     d = tmp_path/'d'; d.mkdir()
     for i in range(4): (d/f'n{i}.md').write_text(f'# Note {i}\n\nPlain words for note {i}.' + (' hemlock' if i == 2 else ''))
     def picky(ts):
@@ -71,8 +71,9 @@ def test_embed_failure_removes_the_batch_whole(tmp_path):
     assert 'embedder refused' in res[2]['error'] and 'chunks' not in res[2]
     assert counts(db) == dict(docs=3, nodes_docs=3, chunk_docs=3, incomplete=0)
     db2 = database()
-    res2 = db2.add_dir(d, emb_fn=picky)                        # one batch for all: all four go, none half-written
-    assert all('error' in r for r in res2) and counts(db2) == dict(docs=0, nodes_docs=0, chunk_docs=0, incomplete=0)
+    res2 = db2.add_dir(d, emb_fn=picky)                        # one batch for all: it fails, then each document is retried alone
+    assert [bool(r.get('error')) for r in res2] == [False, False, True, False]
+    assert counts(db2) == dict(docs=3, nodes_docs=3, chunk_docs=3, incomplete=0)
 
 def test_interrupt_leaves_only_whole_documents(tmp_path):
     d = tmp_path/'d'; d.mkdir()
