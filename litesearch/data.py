@@ -21,7 +21,8 @@ DEFAULT_CHUNK = 800
 _chunkers = {}
 
 def chunk_markdown(text:str, # markdown or plain text
-                   chunk_size:int=DEFAULT_CHUNK)->list: # target characters per chunk
+                   chunk_size:int=DEFAULT_CHUNK, # target characters per chunk
+                  )->list: # the non-empty chunks, in order
     "Split text into chunks of about `chunk_size` characters at newline/sentence boundaries (chonkie FastChunker)."
     if not isinstance(text, str): raise TypeError(f'chunk_markdown: expected str, got {type(text).__name__}')
     if not text.strip(): return []
@@ -33,10 +34,15 @@ chunk_markdown.chunk_size = DEFAULT_CHUNK
 
 class Chunker:
     "`chunk_markdown` at a fixed budget, carrying the `chunk_size` that `add_doc` packs small segments up to."
-    def __init__(self, chunk_size:int=DEFAULT_CHUNK): # target characters per chunk
+    def __init__(self,
+                 chunk_size:int=DEFAULT_CHUNK, # target characters per chunk
+                ):
         if not isinstance(chunk_size, int) or chunk_size < 1: raise ValueError(f'Chunker: chunk_size {chunk_size!r}, expected a positive int')
         self.chunk_size = chunk_size
-    def __call__(self, text:str)->list: return chunk_markdown(text, self.chunk_size)
+    def __call__(self,
+                 text:str, # markdown or plain text
+                )->list: # the non-empty chunks, in order
+        return chunk_markdown(text, self.chunk_size)
     def __repr__(self): return f'Chunker({self.chunk_size})'
 
 # %% ../nbs/01_data.ipynb #9c63180f
@@ -116,7 +122,8 @@ def _find_head(texts, # line texts of a page (None: not available)
                start, # first line to consider
                title, # the outline entry
                cont=None, # per line: does it continue a wrapped paragraph?
-               min_frac=0.5)->tuple: # a partial match must spell at least this much of the title
+               min_frac=0.5, # a partial match must spell at least this much of the title
+              )->tuple: # `(i, j)`, the lines `texts[i:j]` spelling the title, or None
     "`(i, j)`: the first run of lines from `start` that spells `title` (spacing, case, punctuation ignored), or None."
     tgt = _squash(title)
     if not tgt: return None
@@ -155,7 +162,8 @@ def _spaced(s):
 _c1 = re.compile(r'-?[\x00-\x1f\x7f-\x9f]')   # outline strings decoded as PDFDocEncoding leave C1 bytes where dashes and spaces were
 
 def _outline_heads(toc, # doc.get_toc()
-                   flat)->int: # per page, its `_Line`s
+                   flat, # per page, its `_Line`s
+                  )->int: # how many entries were found in the text
     "Put each outline entry on the lines that print it (its page, then the next); returns how many were found in the text."
     cursor, found = {}, 0
     for (lvl, title, pno, *_), d in zip(toc, _outline_depths(toc)):
@@ -179,7 +187,8 @@ def _outline_heads(toc, # doc.get_toc()
 
 # %% ../nbs/01_data.ipynb #d772e41e
 def _font_heads(flat, # per page, its `_Line`s
-                max_depth:int=4)->list: # deepest heading depth; smaller styles share it
+                max_depth:int=4, # deepest heading depth; smaller styles share it
+               )->list: # `[(lines, depth)]`, in reading order
     "Heading candidates from type alone, as `[(lines, depth)]`: lines set larger than the body, or bold on their own, ranked by size."
     sizes = Counter()
     for ls in flat:
@@ -282,7 +291,8 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
               outline:bool=True, # place headings from the PDF's own outline (bookmarks) when it has one
               tables:bool=False, # tables as markdown via pymupdf `find_tables` (slow: seconds a page, measured below)
               images=None, # directory to save embedded images to, linked from the text (None: not extracted)
-              min_image:int=64)->list: # images smaller than this many pixels on a side are decoration
+              min_image:int=64, # images smaller than this many pixels on a side are decoration
+             )->list: # `[(page_no, text)]`, every page, headings as `#` lines
     "`[(page_no, text)]` for every page of a PDF (its own 0-based indices), headings as markdown."
     import pymupdf
     doc = _open_pdf(src)
@@ -322,7 +332,8 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
 # %% ../nbs/01_data.ipynb #5885b63b
 _CTRL = bytes(range(0, 9)) + bytes(range(14, 32)) + b'\x7f'
 
-def read_text(path)->str:
+def read_text(path, # text file to read
+             )->str: # its contents, decoded
     "A text file's contents: UTF-8 (BOM or not), UTF-16 with a BOM, else Latin-1. Empty and binary files are errors."
     p = Path(path)
     raw = p.read_bytes()
@@ -338,7 +349,8 @@ def read_text(path)->str:
 _rst_adorn = re.compile(r'^([!-/:-@\[-`{-~])\1{2,}\s*$')
 _rst_lit = re.compile(r'(::\s*$)|^\s*\.\. (code-block|code|sourcecode)::')
 
-def rst_parse(text:str)->list:
+def rst_parse(text:str, # reStructuredText source
+             )->list: # `[(0, markdown)]`
     "reStructuredText as one markdown page: underlined (and overlined) titles become headings, literal blocks are fenced."
     ls, out, styles, k = text.split('\n'), [], [], 0
     def head(style, title):
@@ -391,7 +403,8 @@ class _HTML(HTMLParser):
         if not self.pre and not self.cur and _md_head.match(data.lstrip()): data = '\\' + data.lstrip()
         self.cur.append(data)
 
-def html_parse(html:str)->list:
+def html_parse(html:str, # HTML source
+              )->list: # `[(0, markdown)]`
     "HTML as one markdown page: `h1`–`h6` become headings, blocks become lines; scripts, styles and navigation are dropped."
     p = _HTML(); p.feed(html); p.close(); p._flush()
     return [(0, '\n'.join(p.out))]
@@ -405,14 +418,16 @@ def _xml_root(xml, what='XML'):
         (ln, col), why = e.position, str(e).split(':')[0]
         raise ValueError(f'malformed {what} at line {ln}, column {col} ({why})') from None
 
-def xml_parse(xml:str)->list:
+def xml_parse(xml:str, # XML source
+             )->list: # `[(0, text)]`, a line per text node
     "Any XML as one page of text: the text of every element, a line each."
     return [(0, '\n'.join(_esc(' '.join(t.split())) for t in _xml_root(xml).itertext() if t.strip()))]
 
 _DIV = re.compile(r'div\d?$')
 _TEI_SKIP = {'teiHeader', 'note', 'rdg', 'sic', 'orig', 'del', 'fw', 'facsimile'}   # apparatus, readings and furniture
 
-def tei_parse(xml:str)->list:
+def tei_parse(xml:str, # TEI XML source
+             )->list: # `[(0, markdown)]`
     "A TEI edition as one markdown page: nested `<div>`s with a `<head>` become headings, `<lg n=…>` verses end in their citation."
     out = []
     def text(e):
@@ -443,7 +458,8 @@ def tei_parse(xml:str)->list:
     return [(0, '\n'.join(out).strip())]
 
 # %% ../nbs/01_data.ipynb #a5272927
-def ipynb_parse(nb)->list:
+def ipynb_parse(nb, # notebook as JSON text or its parsed dict
+               )->list: # `[(0, markdown)]`
     "A Jupyter notebook (JSON text or the parsed dict) as one markdown page: markdown cells as written, code cells fenced."
     if isinstance(nb, str):
         try: nb = json.loads(nb)
@@ -461,7 +477,8 @@ def ipynb_parse(nb)->list:
 
 _conllu_meta = re.compile(r'#\s*(newdoc|newpar|text)\b(?:\s*id)?\s*(?:=\s*(.*))?$')
 
-def conllu_parse(text:str)->list:
+def conllu_parse(text:str, # CoNLL-U source
+                )->list: # `[(page_no, markdown)]`, a page per document
     "CoNLL-U as markdown pages, one a document: `# newdoc` opens a page under a heading, each sentence is a line of its text."
     pages, cur, toks, said, upto = [], [], [], None, 0
     def end_sent():
@@ -496,7 +513,8 @@ def conllu_parse(text:str)->list:
 # %% ../nbs/01_data.ipynb #286c596d
 _danda = re.compile(r'(?:/|\||।|॥)\s*$')
 
-def gretil_parse(text:str)->list:
+def gretil_parse(text:str, # GRETIL plain text
+                )->list: # `[(page_no, text)]`, a page per verse (trailing uncited lines make a last page)
     "GRETIL plain text as one page a verse: the header dropped, each verse one line ending in its citation (`|| 1.1 ||`)."
     from litesearch.tree import _cite_re
     ls = text.split('\n')
@@ -527,13 +545,14 @@ class Profile:
     mode: str = None            # build_tree mode (None: detected)
     meta_fn: Callable = None    # chunk text -> dict of facets stored with the chunk
     kind: str = None            # the docs.kind it files under (None: from the extension)
-    def doc_kw(self)->dict:
+    def doc_kw(self)->dict: # those of chunker, mode and meta_fn that are not None
         "The add_doc arguments this profile sets."
         return {k: v for k in ('chunker', 'mode', 'meta_fn') if (v := getattr(self, k)) is not None}
 
 _PROFILES = {}
 
-def register_profile(p:Profile)->Profile:
+def register_profile(p:Profile, # the profile to register
+                    )->Profile: # `p`, now registered
     "Register a Profile: asked before the extension table, latest first. A profile of the same name is replaced."
     if not isinstance(p, Profile): raise TypeError(f'register_profile: expected a Profile, got {type(p).__name__}')
     if not isinstance(p.name, str) or not p.name.strip(): raise ValueError(f'Profile name {p.name!r}: expected a non-empty string')
@@ -543,7 +562,8 @@ def register_profile(p:Profile)->Profile:
     _PROFILES.pop(p.name, None); _PROFILES[p.name] = p
     return p
 
-def get_profile(name:str)->Profile:
+def get_profile(name:str, # a registered profile's name
+               )->Profile: # that profile (KeyError when there is none)
     "The registered Profile called `name`."
     if name not in _PROFILES: raise KeyError(f'no profile named {name!r}; registered: {", ".join(_PROFILES) or "none"}')
     return _PROFILES[name]
@@ -552,7 +572,8 @@ def _head(path, n=32768)->str:
     with open(path, 'rb') as f: return f.read(n).decode('utf-8', 'replace')
 
 def detect_profile(path, # the file
-                   head:str=None)->Profile: # its first 32 KB as text (read when not given)
+                   head:str=None, # its first 32 KB as text (read when not given)
+                  )->Profile: # the profile that claims the file, or None
     "The registered Profile that claims this file (latest registered first), or None."
     cands = [p for p in reversed(_PROFILES.values()) if p.detect is not None]
     if not cands: return None
@@ -573,7 +594,8 @@ def _is_gretil(path, head):
     n = sum(bool(_cite_re.search(l)) for l in ls)
     return n >= 3 and n >= 0.1 * len(ls)
 
-def verse_facets(text:str)->dict:
+def verse_facets(text:str, # chunk text
+                )->dict: # `{'verses': [...]}`, or `{}` when it cites none
     "The verse citations a chunk holds (`{'verses': ['1.1', '1.2']}`), so a hit can be cited and filtered by verse."
     from litesearch.tree import _cite_re
     vs = [m.group(1) for l in text.split('\n') if (m := _cite_re.search(l.strip()))]
@@ -598,7 +620,8 @@ FILE_TYPES = {'.pdf': ('pdf', _pdf_file), '.md': ('md', _text_file), '.markdown'
 
 def file_pages(path, # the file
                profile:Profile=None, # parse with this Profile instead of by extension
-               **opts)->tuple: # PDF options: images (a directory), tables
+               **opts, # PDF options for the extension's reader: images (a directory), tables; a Profile's parse gets none
+              )->tuple: # `(pages, kind)`: `[(page_no, text)]` and the docs.kind
     "`(pages, kind)` for one file: its Profile's parse, else by extension; an unknown extension is read as text."
     p = Path(path)
     kind, fn = FILE_TYPES.get(p.suffix.lower(), ('txt', _text_file))
@@ -613,7 +636,8 @@ def _sig(prof): return None if prof is None else f'{getattr(prof.parse, "__modul
 
 def _parse_task(path, # the file
                 profile, # a Profile; or in a worker, its (name, signature); or None
-                opts:dict)->tuple: # PDF options
+                opts:dict, # PDF options
+               )->tuple: # `('ok', pages, kind, warnings, seconds)`, `('error', message)` or `('parent',)`
     "`('ok', pages, kind, warnings, seconds)`, `('error', message)`, or `('parent',)` from a worker that lacks the profile."
     if isinstance(profile, tuple):
         prof = _PROFILES.get(profile[0])

@@ -16,7 +16,9 @@ from .tree import doc_id, write_docs, _embed, _sync_ann
 
 # %% ../nbs/04_files.ipynb #8214314f
 @patch
-def assets(self:Database, name:str=None)->Path:
+def assets(self:Database,
+           name:str=None, # subfolder, e.g. a PDF's stem (None: the assets folder itself)
+          )->Path: # `assets/` beside the database file (a temp folder for an in-memory one), or its `name` subfolder
     "Where extracted assets (PDF images) go: beside the database file, never the working directory."
     p = getattr(getattr(self, '_ls', None), 'path', None)
     base = (p.parent/'assets') if p else Path(tempfile.gettempdir())/'litesearch-assets'
@@ -63,13 +65,15 @@ def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=
 def add_file(self:Database,
              path, # file to ingest
              title:str=None, # defaults to the filename stem
-             store:str='store', prefix:str=None, # chunk store and tree prefix
+             store:str='store', # chunk store
+             prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
              kind:str=None, # overrides the kind inferred from the extension or profile
              out_path=None, # dir for extracted PDF images (default: `assets/<stem>` beside the db); implies images=True
              profile:str=None, # force a registered Profile by name instead of detecting one
              images:bool=False, # extract a PDF's images and link them from its text
              tables:bool=False, # PDF tables as markdown (pymupdf find_tables: seconds a page)
-             **kw)->dict: # forwarded to add_doc (emb_fn, chunker, summarize, force, meta, ...)
+             **kw, # forwarded to add_doc (emb_fn, chunker, summarize, force, meta, ...)
+            )->dict: # add_doc's result with `source` (and `profile`); `skipped=True` when unchanged
     "Ingest one document file, read by its Profile or its extension. An unchanged file is skipped unread."
     p = Path(path)
     if not p.is_file(): raise FileNotFoundError(f'add_file: {str(p)!r} is not a file')
@@ -130,14 +134,19 @@ def _parsed(jobs, n, opts):
 
 class Ingested(list):
     "add_dir's per-file results, with `.stats`: files, pages, chunks, workers and the seconds spent in each stage."
-    def __init__(self, items=(), stats=None): super().__init__(items); self.stats = stats or {}
+    def __init__(self,
+                 items=(), # per-file result dicts
+                 stats=None, # counts and seconds per stage, kept as `.stats`
+                ):
+        super().__init__(items); self.stats = stats or {}
 
 # %% ../nbs/04_files.ipynb #9bf66213
 @patch
 def add_dir(self:Database,
             dir=None, # directory to walk; ignored when `files` is given
             types:str='.pdf,.md,.markdown,.txt,.rst,.ipynb,.xml,.tei,.htm,.html,.conllu', # comma-separated extensions to ingest
-            store:str='store', prefix:str=None, # chunk store and tree prefix
+            store:str='store', # chunk store
+            prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
             n_workers:int=None, # parse workers; 0 is serial, None picks by the parse-heavy files (PDFs) present
             embed_batch:int=2000, # chunks embedded and written per flush, across documents; 0 writes per document
             files=None, # ingest exactly these paths instead of walking `dir`
@@ -145,7 +154,8 @@ def add_dir(self:Database,
             progress:bool=None, # tqdm progress bar (None: only when stderr is a terminal)
             images:bool=False, # extract PDF images to `db.assets(<stem>)`
             tables:bool=False, # PDF tables as markdown (slow: seconds a page)
-            **kw)->list: # forwarded to add_doc (emb_fn, chunker, force, ...)
+            **kw, # forwarded to add_doc (emb_fn, chunker, force, ...)
+           )->list: # an `Ingested`: per-file results in input order, with `.stats`
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
     t_all = time.perf_counter()
     T = self.get_tree(store, prefix)
