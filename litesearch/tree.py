@@ -198,18 +198,22 @@ def _structure(pages, mode, min_level, max_levels):
         heads = {(pg, i): (d, t) for pg, i, d, t in _md_heads(pages)}
         hl = struct_levels(pages, max_levels) if heads else {}
         cites = {(pg, i): c for pg, i, c in _cites(pages)}
-        seen = set()
+        seen, start = set(), None
         for pg, t in pages:
-            for i, _ in enumerate(t.split('\n')):
+            for i, line in enumerate(t.split('\n')):
                 if (pg, i) in heads:
                     d, title = heads[(pg, i)]
-                    base = hl['#'*d]; ev.append((pg, i, base, title)); seen = set()
+                    base = hl['#'*d]; ev.append((pg, i, base, title)); seen, start = set(), None
                 elif (pg, i) in cites:
+                    # a citation ends its verse: a section it opens starts at the verse's first line, not its last
+                    at = start or (pg, i)
                     parts = cites[(pg, i)].split('.')
                     for k in range(1, len(parts)):      # a.b.c opens sections a and a.b once each
                         key = '.'.join(parts[:k])
                         if key not in seen and base + k <= max_levels:
-                            seen.add(key); ev.append((pg, i, base + k, key))
+                            seen.add(key); ev.append((*at, base + k, key))
+                    start = None
+                elif start is None and line.strip(): start = (pg, i)
         return ev
     raise ValueError(f"mode {mode!r}: expected 'markdown', 'verse', 'chapter' or 'window'")
 
