@@ -200,12 +200,13 @@ def _structure(pages, mode, min_level, max_levels):
         cites = {(pg, i): c for pg, i, c in _cites(pages)}
         seen, start = set(), None
         for pg, t in pages:
+            start = None                          # a verse does not run across pages (gretil_parse: one verse a page)
             for i, line in enumerate(t.split('\n')):
                 if (pg, i) in heads:
                     d, title = heads[(pg, i)]
                     base = hl['#'*d]; ev.append((pg, i, base, title)); seen, start = set(), None
                 elif (pg, i) in cites:
-                    # a citation ends its verse: a section it opens starts at the verse's first line, not its last
+                    # a citation ends its verse: a section it opens starts at the verse's first half-line, not its last
                     at = start or (pg, i)
                     parts = cites[(pg, i)].split('.')
                     for k in range(1, len(parts)):      # a.b.c opens sections a and a.b once each
@@ -213,7 +214,9 @@ def _structure(pages, mode, min_level, max_levels):
                         if key not in seen and base + k <= max_levels:
                             seen.add(key); ev.append((*at, base + k, key))
                     start = None
-                elif start is None and line.strip(): start = (pg, i)
+                elif line.rstrip().endswith(('/', '|')):       # a half-verse: its danda says the verse goes on
+                    if start is None: start = (pg, i)
+                elif line.strip(): start = None                  # a title or prose line is no part of the next verse
         return ev
     raise ValueError(f"mode {mode!r}: expected 'markdown', 'verse', 'chapter' or 'window'")
 
