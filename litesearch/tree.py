@@ -109,10 +109,14 @@ def struct_levels(pages, # [(page_no, text)]
                  )->dict: # {heading word: level}
     "`{heading word: level}` for one document, as consecutive levels starting at 1."
     hs = _md_heads(pages)
-    if hs:
-        depths = sorted({h[2] for h in _drop_title_h1(hs)})
-        return {'#'*d: min(i+1, max_levels) for i,d in enumerate(depths)}
-    ch = _chap_heads(pages)
+    if hs: return _md_levels(hs, max_levels)
+    return _chap_levels(_chap_heads(pages), max_levels)
+
+def _md_levels(hs, max_levels):
+    depths = sorted({h[2] for h in _drop_title_h1(hs)})
+    return {'#'*d: min(i+1, max_levels) for i,d in enumerate(depths)}
+
+def _chap_levels(ch, max_levels):
     cnt, rank = Counter(h[2] for h in ch), _ranks(ch)
     known = sorted({rank[w] for w in cnt if w in rank})
     unknown = sorted((w for w in cnt if w not in rank), key=lambda w: (cnt[w], w))
@@ -187,16 +191,18 @@ def summarize_extractive(text:str, # section text (markdown allowed)
 def _structure(pages, mode, min_level, max_levels):
     "Heading events `(page, line, level, title)` for the chosen mode."
     if mode == 'markdown':
-        hs = _drop_title_h1(_md_heads(pages))
-        lv = struct_levels(pages, max_levels)
-        return [(pg, i, max(lv['#'*d], min_level), t) for pg, i, d, t in hs]
+        hs = _md_heads(pages)
+        lv = _md_levels(hs, max_levels)
+        return [(pg, i, max(lv['#'*d], min_level), t) for pg, i, d, t in _drop_title_h1(hs)]
     if mode == 'chapter':
-        lv = struct_levels(pages, max_levels)
-        return [(pg, i, max(lv[w], min_level), t) for pg, i, w, t in _chap_heads(pages)]
+        ch = _chap_heads(pages)
+        lv = _chap_levels(ch, max_levels)
+        return [(pg, i, max(lv[w], min_level), t) for pg, i, w, t in ch]
     if mode == 'verse':
         ev, base = [], 0
-        heads = {(pg, i): (d, t) for pg, i, d, t in _md_heads(pages)}
-        hl = struct_levels(pages, max_levels) if heads else {}
+        hs = _md_heads(pages)
+        heads = {(pg, i): (d, t) for pg, i, d, t in hs}
+        hl = _md_levels(hs, max_levels) if heads else {}
         cites = {(pg, i): c for pg, i, c in _cites(pages)}
         seen, start = set(), None
         for pg, t in pages:
@@ -204,7 +210,7 @@ def _structure(pages, mode, min_level, max_levels):
             for i, line in enumerate(t.split('\n')):
                 if (pg, i) in heads:
                     d, title = heads[(pg, i)]
-                    base = hl['#'*d]; ev.append((pg, i, base, title)); seen, start = set(), None
+                    base = hl.get('#'*d, 1); ev.append((pg, i, base, title)); seen, start = set(), None
                 elif (pg, i) in cites:
                     # a citation ends its verse: a section it opens starts at the verse's first half-line, not its last
                     at = start or (pg, i)
@@ -245,10 +251,6 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
         at = {}
         for pg, i, lvl, t in events: at.setdefault((pg, i), []).append((lvl, t))
         stack, cur = [root], root
-        skip_title_line = None
-        if mode == 'markdown':
-            hs = _md_heads(pages)
-            if hs and _drop_title_h1(hs) is not hs: skip_title_line = hs[0][:2]
         for pg, text in pages:
             buf = []
             def flush():
@@ -256,7 +258,6 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
                 buf.clear()
             for i, line in enumerate(text.split('\n')):
                 evs = at.get((pg, i))
-                if (pg, i) == skip_title_line: continue
                 if not evs: buf.append(line); continue
                 for lvl, t in evs:
                     flush()
