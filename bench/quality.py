@@ -1,4 +1,4 @@
-"""Retrieval quality on the EU corpus with hash_embed: a known-item query set built from the corpus itself.
+"""Retrieval quality on the EU corpus (hash_embed, or any embedder): a known-item query set built from the corpus itself.
 
 120 passages are sampled from node-scoped chunks, for each of two seeds (two independent samples, so a
 difference that shows in one only is noise). Each passage becomes three queries:
@@ -13,16 +13,27 @@ from its middle (doc_search, node-scoped and plain stores judged alike).
 Latency is measured per call, as wall time and as this thread's CPU time (the machine is shared: CPU time
 is what the code costs, wall time adds whatever else the machine was doing).
 
-Run: python bench/quality.py [--seeds 3,11]
+The embedder (used for ingest and for queries alike) is hash_embed at 256 dims unless --embedder names a
+`module:function` taking list[str] and returning an (n, dim) array; bench/ is importable, so a real one is e.g.
+`--embedder embedders:minilm` (see bench/embedders.py for what it needs installed).
+
+Run: python bench/quality.py [--seeds 3,11] [--embedder module:function]
 """
-import random, re, time, math, argparse
+import random, re, time, math, argparse, importlib
 from collections import Counter
 import numpy as np
 from litesearch import database, hash_embed
+from litesearch.utils import check_emb_fn
 import litesearch.tree
 from _corpus import eu_pages, pct
 
-enc = lambda ts: hash_embed(ts, 256)
+enc = lambda ts: hash_embed(ts, 256)     # the default; --embedder replaces it for ingest and queries
+
+def load_embedder(spec):
+    "A 'module:function' embedder, list[str] -> (n, dim) array."
+    mod, _, fn = spec.partition(':')
+    if not mod or not fn: raise SystemExit(f'--embedder {spec!r}: expected module:function')
+    return getattr(importlib.import_module(mod), fn)
 norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
 
 def ingest(db, pages, store, **kw):
@@ -84,7 +95,10 @@ JUDGES = dict(sec=sec_judge, hit=hit_judge)
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--seeds', default='3,11', help='comma-separated sample seeds')
+    ap.add_argument('--embedder', default=None, help='module:function, list[str] -> (n, dim) array (default: hash_embed, 256 dims)')
     a = ap.parse_args()
+    if a.embedder: enc = load_embedder(a.embedder)
+    print(f"embedder {a.embedder or 'hash_embed'}, {check_emb_fn(enc)} dims")   # also loads a model before ingest is timed
     pages = eu_pages()
     db = database()
     t = time.perf_counter(); ingest(db, pages, 'store'); ingest(db, pages, 'plain', mode='window', window=1, with_heading=False)

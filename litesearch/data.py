@@ -465,11 +465,13 @@ def ipynb_parse(nb, # notebook as JSON text or its parsed dict
         try: nb = json.loads(nb)
         except json.JSONDecodeError as e: raise ValueError(f'not a notebook: invalid JSON at line {e.lineno} ({e.msg})') from None
     if not isinstance(nb, dict) or not isinstance(nb.get('cells'), list): raise ValueError('not a notebook: expected a JSON object with a "cells" list')
-    lang = (nb.get('metadata', {}).get('kernelspec') or {}).get('language') or 'python'
+    meta = nb.get('metadata') if isinstance(nb.get('metadata'), dict) else {}
+    lang = (meta.get('kernelspec') if isinstance(meta.get('kernelspec'), dict) else {}).get('language') or 'python'
     out = []
-    for c in nb['cells']:
+    for k, c in enumerate(nb['cells']):
+        if not isinstance(c, dict): raise ValueError(f'not a notebook: cell {k} is a {type(c).__name__}, expected an object')
         src = c.get('source', '')
-        src = ''.join(src) if isinstance(src, list) else str(src)
+        src = ''.join(map(str, src)) if isinstance(src, list) else str(src)
         if not src.strip(): continue
         if c.get('cell_type') == 'markdown': out.append(src)
         elif c.get('cell_type') == 'code': out.append(f'```{lang}\n{src}\n```')

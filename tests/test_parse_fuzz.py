@@ -1,0 +1,36 @@
+"Fuzz: the text parsers take any string, and either return pages of strings or raise a ValueError that says what is wrong."
+import json, random
+import pytest
+from litesearch.data import rst_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse
+from litesearch.tree import build_tree
+
+BITS = ['<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
+        '<lg n="1.1">', '<l>', '</l>', '</lg>', '<TEI xmlns="http://www.tei-c.org/ns/1.0">', '<text>', '<body>', '&amp;', '&#x41;',
+        '&bogus;', '<![CDATA[x]]>', '<!-- c -->', '<script>', '</script>', '<?xml version="1.0"?>',
+        '=====', '-----', '~~~~', '.. code::', '::', '    indented', 'Title', '\n', '\n\n', '\t', ' ',
+        '# newdoc id = d1', '# sent_id = 1', '# text = Saturn moves.', '1\tSaturn\tsaturn\tPROPN\t_\t_\t2\tnsubj\t_\t_',
+        '2-3\tdon\'t\t_\t_\t_\t_\t_\t_\t_\t_', '1\tonly', '# Header', '# Text', '/', '//', '||', '// MS_1.1 //', '|| 2.3 ||',
+        '{', '}', '"cells"', '[', ']', ':', ',', 'धर्मक्षेत्रे', 'Ä', '\x00', '\x0b', '\ufeff', '"', "'", '#', '*']
+
+def rand_text(rng):
+    return ''.join(rng.choice(BITS) + (rng.choice(['', ' ', 'word ']) if rng.random() < .5 else '') for _ in range(rng.randint(0, 60)))
+
+def ok_pages(pages):
+    assert isinstance(pages, list)
+    for p, t in pages: assert isinstance(p, int) and isinstance(t, str)
+    build_tree(pages or [(0, '')], title='Doc')      # whatever a parser gives, a tree can be built from it
+    return pages
+
+@pytest.mark.parametrize('parse', [rst_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse])
+def test_parsers_take_any_text(parse):
+    rng = random.Random(parse.__name__)
+    for _ in range(300):
+        s = rand_text(rng)
+        try: ok_pages(parse(s))
+        except ValueError as e: assert str(e), 'an error says what is wrong'
+
+def test_ipynb_shapes():
+    for nb in ['{}', '[]', '{"cells": {}}', '{"cells": [1, "x", null]}', '{"cells": [{"cell_type": "code"}]}',
+               '{"cells": [{"cell_type": "markdown", "source": 5}]}', json.dumps(dict(cells=[dict(cell_type='raw', source=['x'])]))]:
+        try: ok_pages(ipynb_parse(nb))
+        except ValueError as e: assert 'notebook' in str(e)
