@@ -34,3 +34,25 @@ def test_ipynb_shapes():
                '{"cells": [{"cell_type": "markdown", "source": 5}]}', json.dumps(dict(cells=[dict(cell_type='raw', source=['x'])]))]:
         try: ok_pages(ipynb_parse(nb))
         except ValueError as e: assert 'notebook' in str(e)
+
+def test_pdf_parse_damaged_pdfs():
+    "Truncated and bit-flipped PDFs: pages of text, or a ValueError naming the problem; never another exception."
+    import pymupdf, warnings
+    from litesearch.data import pdf_parse
+    doc = pymupdf.open()
+    for i in range(3):
+        pg = doc.new_page()
+        for j, l in enumerate([f'CHAPTER {i + 1}', 'Saturn transits the twelfth house.', 'Article 5']): pg.insert_text((72, 72 + 16 * j), l)
+    doc.set_toc([[1, 'CHAPTER 1', 1], [1, 'CHAPTER 2', 2], [2, 'Article 5', 2], [1, 'CHAPTER 3', 3]])
+    good = doc.tobytes()
+    assert len(pdf_parse(good)) == 3
+    rng = random.Random(5)
+    for k in range(120):
+        b = bytearray(good)
+        if k % 3 == 0: b = b[:rng.randint(0, len(b))]
+        else:
+            for _ in range(rng.randint(1, 40)): b[rng.randrange(len(b))] = rng.randrange(256)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            try: ok_pages(pdf_parse(bytes(b)))
+            except ValueError as e: assert 'PDF' in str(e), e
