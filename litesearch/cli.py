@@ -35,8 +35,8 @@ def _crumb(s:str, n:int=100)->str:
     return _line(' › '.join([parts[0], '…', *tail]), n)
 
 def _progress_kw(quiet):
-    "`progress=` for `add_dir` where it takes one: a bar on a terminal unless `--quiet`."
-    return dict(progress=not quiet and sys.stderr.isatty()) if 'progress' in inspect.signature(Database.add_dir).parameters else {}
+    "`progress=` for `add_dir`: a bar on a terminal unless `--quiet`."
+    return dict(progress=not quiet and sys.stderr.isatty())
 
 # %% ../nbs/06_cli.ipynb #186fc65b
 def add(db:Database, # an open litesearch database
@@ -47,6 +47,7 @@ def add(db:Database, # an open litesearch database
         force:bool=False, # re-ingest documents already present
         embed_batch:int=2000, # chunks embedded and written per batch
         bulk:bool=False, # first load of a big folder: rebuild the full-text index once at the end
+        prune:bool=False, # also remove documents whose files in the given folders are gone
         quiet:bool=False, # no progress bar
        )->dict: # the database, the time taken and one result per document
     "Ingest files and folders: a section tree per document, its chunks embedded and indexed."
@@ -57,23 +58,24 @@ def add(db:Database, # an open litesearch database
     kw = dict(emb_fn=emb, force=force, embed_batch=embed_batch, bulk=bulk, **_progress_kw(quiet))
     t0, res = time.perf_counter(), []
     for p in paths:
-        if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), **kw)
+        if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), prune=prune, **kw)
     files = [p for p in paths if not p.is_dir()]
     if files: res += db.add_dir(files=files, **kw)
     docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]     # add_dir's private bookkeeping stays out
     return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs)
 
 def _show_add(r):
-    out, n = [], dict(added=0, skipped=0, failed=0)
+    out, n = [], dict(added=0, skipped=0, failed=0, removed=0)
     for d in r['documents']:
         if 'error' in d: n['failed'] += 1; out.append(f"failed   {d.get('source', d.get('title'))}: {d['error']}")
+        elif d.get('removed'): n['removed'] += 1; out.append(f"removed  {d['source']} (file gone)")
         elif d.get('skipped'): n['skipped'] += 1; out.append(f"skipped  {d['title']} (unchanged)")
         else:
             n['added'] += 1
             out.append(f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks")
-    chunks = sum(d.get('chunks', 0) for d in r['documents'] if not d.get('skipped'))
-    out.append(f"{len(r['documents'])} documents: {n['added']} added, {n['skipped']} skipped, {n['failed']} failed; "
-               f"{chunks} chunks in {r['seconds']}s -> {r['db']}")
+    chunks = sum(d.get('chunks', 0) for d in r['documents'] if not d.get('skipped') and not d.get('removed'))
+    out.append(f"{len(r['documents'])} documents: {n['added']} added, {n['skipped']} skipped, {n['failed']} failed"
+               + (f", {n['removed']} removed" if n['removed'] else '') + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #f48f149a

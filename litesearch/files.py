@@ -132,6 +132,14 @@ def _parsed(jobs, n, opts):
             yield j, (here(j) if out[0] == 'parent' else out)
     finally: ex.shutdown(wait=True, cancel_futures=True)
 
+def _prune(db, T, dir, paths, store, prefix)->list:
+    "Delete the documents whose source file lay under `dir` and no longer exists; one result a document removed."
+    root, live = Path(dir).resolve(), {str(p.resolve()) for p in paths}
+    gone = [(did, src) for did, src in db.execute(f'SELECT id, source FROM [{T.docs.name}]')
+            if src and src not in live and Path(src).is_relative_to(root) and not Path(src).exists()]
+    for did, _ in gone: db.delete_doc(did, store, prefix)
+    return [dict(doc_id=did, source=src, removed=True) for did, src in gone]
+
 class Ingested(list):
     "add_dir's per-file results, with `.stats`: files, pages, chunks, workers and the seconds spent in each stage."
     def __init__(self,
@@ -154,6 +162,7 @@ def add_dir(self:Database,
             progress:bool=None, # tqdm progress bar (None: only when stderr is a terminal)
             images:bool=False, # extract PDF images to `db.assets(<stem>)`
             tables:bool=False, # PDF tables as markdown (slow: seconds a page)
+            prune:bool=False, # remove documents whose files under `dir` are gone, so the store mirrors the folder
             **kw, # forwarded to add_doc (emb_fn, chunker, force, ...)
            )->list: # an `Ingested`: per-file results in input order, with `.stats`
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
@@ -232,6 +241,8 @@ def add_dir(self:Database,
         _sync_ann(self, T)
         T.store.optimize_fts()                  # the load wrote many segments: merge them (see core)
         st['index_s'] += time.perf_counter() - t
-    st['chunks'] = sum(r.get('chunks', 0) for r in res if r and 'error' not in r and not r.get('skipped'))
+    if prune and files is None: res += _prune(self, T, dir, paths, store, prefix)
+    st['removed'] = sum(bool(r.get('removed')) for r in res)
+    st['chunks'] = sum(r.get('chunks', 0) for r in res if r and 'error' not in r and not r.get('skipped') and not r.get('removed'))
     st['wall_s'] = time.perf_counter() - t_all
     return Ingested(res, st)

@@ -131,14 +131,24 @@ def test_console_script_declared():
 class _Tty(io.StringIO):
     def isatty(self): return True
 
-def test_progress_passed_to_add_dir_that_takes_it(corpus, monkeypatch):
-    "`add` hands `progress=` to an `add_dir` that accepts it (a bar on a terminal unless --quiet), and nothing to one that does not."
+def test_progress_passed_to_add_dir(corpus, monkeypatch):
+    "`add` hands `progress=` to `add_dir`: a bar on a terminal unless --quiet, none when stderr is not a terminal."
     from apswutils.db import Database
     orig, seen = Database.add_dir, []
     def add_dir(self, dir=None, progress:bool=False, **kw): seen.append(progress); return orig(self, dir, **kw)
-    assert run('add', corpus/'docs', '--db', corpus/'a.db', err=_Tty())[0] == 0     # today's add_dir: no progress= to pass
     monkeypatch.setattr(Database, 'add_dir', add_dir)
     assert run('add', corpus/'docs', '--db', corpus/'p.db', err=_Tty())[0] == 0
     assert run('add', corpus/'docs', '--db', corpus/'p.db', '--quiet', err=_Tty())[0] == 0
     assert run('add', corpus/'docs', '--db', corpus/'p.db')[0] == 0                  # not a terminal
     assert seen == [True, False, False]
+
+def test_prune(corpus):
+    "`add --prune` removes the documents whose files left the folder, and says so."
+    d = corpus/'sync'; d.mkdir()
+    (d/'a.md').write_text('# A\n\nSaturn stays.'); (d/'b.md').write_text('# B\n\nJupiter goes.')
+    assert run('add', d, '--db', corpus/'s.db')[0] == 0
+    (d/'b.md').unlink()
+    rc, out, _ = run('add', d, '--db', corpus/'s.db', '--prune')
+    assert rc == 0 and 'removed' in out and 'b.md' in out and '1 removed' in out, out
+    rc, out, _ = run('toc', '--db', corpus/'s.db', '--json')
+    assert rc == 0 and [x['title'] for x in json.loads(out)] == ['a']
