@@ -430,11 +430,16 @@ def vec_search(self:Table,
                metric:str='cosine', # 'cosine' or 'l2'
                where:str=None, # SQL filter on the chunk table (alias `t`)
                where_args:list=None, # values for `where`
+               engine:str=None, # 'numpy' (a cached matrix) or 'sql' (sqlite-vec); None: numpy for float32/16, sql for int8
               )->list: # nearest rows as dicts with `rowid` and `_dist`, nearest first
-    "Exact nearest neighbours: sqlite-vec for float32/int8, a cached numpy matrix for float16."
+    "Exact nearest neighbours: a cached numpy matrix for float32/float16, sqlite-vec for int8 (or when asked)."
     dt = _store_dtype(self, dtype)
     q = _as_vec(emb, dt)
-    if dt is np.float16:
+    engine = engine or ('sql' if dt is np.int8 else 'numpy')
+    if engine not in ('numpy', 'sql'): raise ValueError(f"engine {engine!r}: expected 'numpy' or 'sql'")
+    if engine == 'numpy' and dt is np.int8: raise ValueError("engine='numpy' takes float32 or float16 stores; int8 runs in sqlite-vec")
+    if engine == 'sql' and dt is np.float16: raise ValueError("engine='sql' takes float32 or int8 stores: sqlite-vec has no float16")
+    if engine == 'numpy':
         allowed = None
         if where:
             allowed = [r[0] for r in self.db.execute(f'SELECT t.rowid FROM [{self.name}] t WHERE {where}', where_args or [])]
