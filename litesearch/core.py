@@ -41,7 +41,12 @@ def database(path=':memory:', # file path, or ':memory:'
     path = ':memory:' if path is None else path
     mem = str(path) == ':memory:'
     if not mem: Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = Database(':memory:' if mem else Path(path), **kw)
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try: db = Database(':memory:' if mem else Path(path), **kw); break
+        except apsw.BusyError:          # another process holds a lock while the constructor's hooks run
+            if time.monotonic() > deadline: raise
+            time.sleep(0.05)
     db.conn.set_busy_timeout(timeout)
     if sem_search: _load_vec(db.conn)
     apsw.fts5.register_tokenizers(db.conn, apsw.fts5.map_tokenizers)
@@ -75,14 +80,23 @@ from contextlib import contextmanager
 @contextmanager
 def write_txn(self:Database):
     "A write transaction: BEGIN IMMEDIATE at top level, a savepoint when already inside one."
-    if self.conn.in_transaction:
-        with self.conn: yield self
-        return
-    self.execute('BEGIN IMMEDIATE')
-    try: yield self
+    try:
+        if self.conn.in_transaction:
+            with self.conn: yield self
+            return
+        self.execute('BEGIN IMMEDIATE')
+        try: yield self
+        except BaseException:
+            self.execute('ROLLBACK'); raise
+        else: self.execute('COMMIT')
     except BaseException:
-        self.execute('ROLLBACK'); raise
-    else: self.execute('COMMIT')
+        _forget(self)        # a rollback leaves the change counters as they were: drop what was cached meanwhile
+        raise
+
+def _forget(db):
+    "Drop the connection's caches of database contents (settings, counts, vector matrices)."
+    st = _ls(db)
+    st.fresh_key = None; st.mats.clear()
 
 # %% ../nbs/00_core.ipynb #afc138e0
 class _Tables:
@@ -172,8 +186,15 @@ def get_store(self:Database,
     key = ('store', name, ann, hash, tuple(sorted((k, _coltype(v)) for k,v in cols.items())), tuple(fts or ()), tokenize)
     return self.ensured(key, lambda: _make_store(self, name, ann, hash, fts, tokenize, cols))
 
+def _store_ready(db, name, ann, hash, cols)->bool:
+    "Everything asked for is already there: read-only, so a reader never takes the write lock for DDL."
+    if not db[name].exists() or not db[f'{name}_fts'].exists(): return False
+    have = set(db[name].columns_dict)
+    return all(c in have for c in cols) and (not hash or 'hash' in have) and (not ann or bool(db.ls_meta(f'{name}.ann')))
+
 def _make_store(db, name, ann, hash, fts, tokenize, cols):
     for c in cols: _ident(c, 'column name')
+    if _store_ready(db, name, ann, hash, cols): return db.table(name)
     defs = ['id INTEGER PRIMARY KEY', "content TEXT DEFAULT ''", 'embedding BLOB', "metadata TEXT DEFAULT '{}'"]
     defs += [f'[{c}] {_coltype(t)}' for c,t in cols.items()]
     if hash: defs.append('hash TEXT')
@@ -276,7 +297,9 @@ def fts_search(self:Table,
         sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, f.rank AS _rank{sp} FROM [{f}] f JOIN [{self.name}] t '
                f'ON t.rowid = f.rowid WHERE [{f}] MATCH ? {f"AND ({where})" if where else ""} ORDER BY f.rank LIMIT ?')
         return _rows(self.db.execute(sql, [e, *(where_args or []), limit]))
-    if fts_pre: return run(fts_pre(q)) if fts_pre(q) else []
+    if fts_pre:
+        e = fts_pre(q)
+        return run(e) if e else []
     terms = fts_terms(q)
     if not terms: return []
     if len(terms) > 1: self.db.ensured('ls_span', lambda: self.db.conn.register_fts5_function('ls_span', _span))
@@ -539,10 +562,16 @@ class AnnIndex:
             if len(rows) >= 20000: self._add(rows); rows = []
         self._add(rows)
         self.dirty = True
+        # built inside a transaction, it may hold rows a rollback takes back: build again once it is over
+        self.provisional = self.db.conn.in_transaction
         return self
 
     def sync(self):
         "Replay log entries this index has not seen yet; returns how many rows changed."
+        # inside a transaction the log may hold rows a rollback will take back (and whose rowids and log seqs
+        # a later insert reuses): replay only what is committed
+        if self.db.conn.in_transaction: return 0
+        if getattr(self, 'provisional', False): self.rebuild(); return 0
         trim = self.db.ls_meta(f'{self.name}.ann_trim') or 0
         if self.pos < trim: self._open(); return 0
         log = self.db.execute(f'SELECT seq, rid, op FROM [{self.name}_annlog] WHERE seq > ? ORDER BY seq', [self.pos]).fetchall()
@@ -573,6 +602,7 @@ class AnnIndex:
     def save(self):
         "Write the sidecar (atomically) and trim the log up to what it holds."
         if self.path is None or not self.dirty or self.index is None: return self
+        if getattr(self, 'provisional', False) or self.db.conn.in_transaction: return self    # only what is committed
         tmp = self.path.with_name(self.path.name + '.tmp')
         self.index.save(str(tmp)); os.replace(tmp, self.path)
         self._head().write_text(json.dumps(dict(pos=self.pos, dim=self._dim(), dtype=np.dtype(self.dtype).name, n=len(self.index))))
@@ -751,8 +781,11 @@ ANN_MIN_ROWS = 20_000
 def _use_ann(tbl, where):
     "HNSW for a store with an index, no SQL filter, and at least ANN_MIN_ROWS embedded rows."
     if where is not None or not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
-    return _fresh(tbl.db, ('embedded', tbl.name), lambda: tbl.db.execute(
-        f'SELECT count(*) FROM [{tbl.name}] WHERE embedding IS NOT NULL').fetchone()[0]) >= ANN_MIN_ROWS
+    return _rows_in(tbl) >= ANN_MIN_ROWS
+
+def _rows_in(tbl)->int:
+    "Rows in a store, cached until the database changes (count(*) walks an index; counting embeddings would read every blob)."
+    return _fresh(tbl.db, ('rows', tbl.name), lambda: tbl.db.execute(f'SELECT count(*) FROM [{tbl.name}]').fetchone()[0])
 
 @patch
 def search(self:Database,

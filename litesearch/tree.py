@@ -312,9 +312,19 @@ HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
 
 def _prefix(store, prefix): return ifnone(prefix, '' if store == 'store' else f'{store}_')
 
+def _tree_ready(db, p, store):
+    "docs, nodes and the FTS rank setting exist: a read-only check, so read calls never take the write lock."
+    return db[f'{p}docs'].exists() and db[f'{p}nodes'].exists() and db[f'{store}_fts_config'].exists() and \
+        bool(db.execute(f"SELECT 1 FROM [{store}_fts_config] WHERE k = 'rank'").fetchone())
+
 def _tree_ddl(db, store, prefix, ann, kw):
     p = _prefix(store, prefix)
-    _ident(f'{p}docs')
+    _ident(f'{p}docs'); _ident(store)
+    if ann is None: ann = not db[store].exists()      # keep an existing store's choice; a new store gets an index
+    cols = dict(doc_id=str, node_id=str, page=int, heading=str, **kw)
+    if _tree_ready(db, p, store):
+        st = db.get_store(store, ann=ann, fts=['content', 'heading'], **cols)
+        return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=st)
     with db.write_txn():
         db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}docs] (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind TEXT,
                        pages INTEGER, meta TEXT DEFAULT '{{}}', hash TEXT, added_at REAL)''')
@@ -322,7 +332,7 @@ def _tree_ddl(db, store, prefix, ann, kw):
                        level INTEGER, seq INTEGER, title TEXT, page_start INTEGER, page_end INTEGER, summary TEXT, nchunks INTEGER DEFAULT 0)''')
         db.execute(f'CREATE INDEX IF NOT EXISTS [{p}nodes_doc] ON [{p}nodes](doc_id, seq)')
         db.execute(f'CREATE INDEX IF NOT EXISTS [{p}nodes_parent] ON [{p}nodes](parent_id)')
-        st = db.get_store(store, ann=ann, fts=['content', 'heading'], doc_id=str, node_id=str, page=int, heading=str, **kw)
+        st = db.get_store(store, ann=ann, fts=['content', 'heading'], **cols)
         # the heading path repeats on every chunk of a section: let it place a hit, not outvote the text
         if not db.execute(f"SELECT 1 FROM [{store}_fts_config] WHERE k = 'rank'").fetchone():
             db.execute(f"INSERT INTO [{store}_fts]([{store}_fts], rank) VALUES ('rank', 'bm25(1.0, {HEADING_WEIGHT})')")
@@ -332,7 +342,7 @@ def _tree_ddl(db, store, prefix, ann, kw):
 def get_tree(self:Database,
              store:str='store', # chunk store the tree is built over
              prefix:str=None, # table prefix (default: '' for 'store', else '<store>_')
-             ann:bool=True, # register an ANN index on the chunk store
+             ann:bool=True, # register an ANN index on the chunk store (None: keep an existing store's choice, a new one gets it)
              **kw, # extra typed columns for the chunk store
             )->AttrDict: # the tables: docs, nodes, store
     "Create the docs/nodes tables and a node-aware chunk store. Idempotent; returns the tables."
@@ -467,7 +477,7 @@ def add_doc(self:Database,
     "Ingest one document: build its tree, chunk it per node, embed and store."
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
     pages = _norm_pages(pages)
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     source = str(ifnone(source, title))
     did, h = doc_id(source, title), _text_hash(pages)
     old = self.execute(f'SELECT hash FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
@@ -502,7 +512,7 @@ def delete_doc(self:Database,
                prefix:str=None, # tree table prefix
               )->int: # chunks removed
     "Remove a document, its nodes and its chunks, dropping just those keys from the ANN index."
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     n = self.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
     if not self.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone():
         raise KeyError(f'delete_doc: no document with id {did!r}')
@@ -577,7 +587,7 @@ def toc(self:Database,
         summaries:bool=True, # include node summaries
        )->list: # Toc: one dict per document, its node tree under `tree`
     "The document tree as nested dicts — titles, page ranges, summaries. No embeddings touched."
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     out = []
     for did, title, source, kind, pages, meta, added in _docs_matching(self, T, doc):
         rows = self.execute(f'SELECT id, parent_id, level, seq, title, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] '
@@ -607,7 +617,7 @@ def breadcrumb(self:Database,
                sep:str=' › ', # separator
               )->str: # 'Book › Chapter › Section'
     "The path from the document down to a node: `Book › Chapter › Section`."
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     n = _node(self, T, node_id)
     parts = []
     while n is not None:
@@ -624,7 +634,7 @@ def read(self:Database,
          children:bool=True, # append the text of child nodes too
         )->dict: # Section: id, doc_id, title, breadcrumb, pages, text, truncated, children
     "One whole section — the unit an agent should read instead of guessing from fragments."
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     n = _node(self, T, node_id)
     ids = [(n['id'], 0, n['title'])]
     if children:
@@ -724,7 +734,7 @@ def doc_search(self:Database,
                **kw, # forwarded to Database.search
               )->list: # Hits: ranked passages, each with a breadcrumb
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     hits = _fused_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw)
     _hydrate(self, T, hits)
     if spans: hits = merge_spans(hits, gap)
@@ -760,7 +770,7 @@ def sections(self:Database,
             )->list: # Sections: ranked sections, each with its best hits and a `read` handle
     "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     kw = {'pool': 1, **kw}    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
     hits = _fused_hits(self, T, q, emb, limit * fanout, kw.pop('columns', None), kw.pop('adaptive', False),
                        kw.pop('rrf_k', 60), rerank, kw)
@@ -791,7 +801,7 @@ def node_context(self:Database,
                  prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                 )->dict: # node, parent, siblings, children and breadcrumb
     "Where a section sits: its parent, siblings and children — a hit as a provision in a structure."
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     n = _node(self, T, node_id)
     kids = lambda pid: [_brief(dict(zip(('id', 'title', 'page_start', 'page_end'), r))) for r in
                         self.execute(f'SELECT id, title, page_start, page_end FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [pid])]
@@ -818,7 +828,7 @@ def context(self:Database,
            )->dict: # query, sections (with text and tree context) and related sections
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
     if graph: raise NotImplementedError('context(graph=True): litesearch has no graph layer yet; use graph=False')
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     secs = self.sections(q, emb, limit=sections, per=per, store=store, prefix=prefix, **kw)
     for s in secs:
         r = self.read(s['id'], store, prefix, max_chars=max_read)

@@ -72,3 +72,35 @@ st.ann_search(v); db.close()'''
     subprocess.run([sys.executable, '-c', code], check=True)
     assert _top(st, np.ones(8, np.float32))['content'] == 'from the other process'
     db.close()
+
+def test_sync_inside_a_rolled_back_transaction(db_path):
+    "An index synced inside a transaction that rolls back must not keep the rolled-back vector under a reused rowid."
+    rng = np.random.default_rng(4); X = rng.standard_normal((3, 16)).astype(np.float32)
+    db = database(db_path); st = db.get_store(ann=True)
+    _fill(st, X[:1])                                             # A, committed
+    with pytest.raises(RuntimeError):
+        with db.write_txn():
+            st.insert(dict(content='B', embedding=st.add_embeddings(X[1:2])[0]))
+            st.ann.sync(); st.ann_search(X[1])                   # a search inside the transaction
+            raise RuntimeError('roll back')
+    st.insert(dict(content='C', embedding=st.add_embeddings(X[2:3])[0]))   # C takes B's rowid and log seq
+    top = _top(st, X[2])                                         # C's own vector, not B's, under its rowid
+    assert top['content'] == 'C' and top['_dist'] < 1e-3 and len(st.ann) == 2
+    db.close()
+    db = database(db_path); st = db.get_store(ann=True)          # and the saved sidecar agrees
+    top = _top(st, X[2])
+    assert top['content'] == 'C' and top['_dist'] < 1e-3
+    db.close()
+
+def test_caches_forget_a_rollback():
+    "A vector matrix or row count cached inside a transaction that rolls back is not served afterwards."
+    rng = np.random.default_rng(5); X = rng.standard_normal((4, 8)).astype(np.float32)
+    db = database(); st = db.get_store()
+    _fill(st, X[:2])
+    with pytest.raises(RuntimeError):
+        with db.write_txn():
+            _fill(st, X[2:], 2)
+            assert len(st.vec_search(X[0], limit=10)) == 4       # the matrix now holds 4 rows
+            raise RuntimeError('roll back')
+    # a stale matrix would rank the rolled-back rows first and come back short
+    assert [h['content'] for h in st.vec_search(X[2], limit=2)] != [] and len(st.vec_search(X[2], limit=2)) == 2

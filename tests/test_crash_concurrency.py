@@ -37,3 +37,16 @@ def test_two_writer_processes(db_path):
     db = database(db_path)
     assert db.t.docs.count == 30 and len(db.t.store.fts_search('writer', limit=100)) == 30
     db.close()
+
+def test_open_waits_for_a_lock(tmp_path):
+    "Opening a database while another process holds a lock waits (up to `timeout`) instead of failing in apsw's open hooks."
+    import time
+    p = tmp_path/'e.db'
+    db = database(p, wal=False); db.get_tree(); db.close()          # a rollback journal: a lock blocks even readers
+    holder = subprocess.Popen([sys.executable, '-c', f"import apsw,time; c=apsw.Connection({str(p)!r}); c.execute('BEGIN EXCLUSIVE'); "
+                               "print('locked', flush=True); time.sleep(1.0); c.execute('COMMIT')"], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == 'locked'
+    t = time.monotonic()
+    x = database(p, wal=False)
+    assert x.toc() == [] and time.monotonic() - t > 0.5       # it waited for the lock, then opened
+    x.close(); holder.wait(timeout=30)
