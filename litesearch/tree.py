@@ -16,7 +16,7 @@ import numpy as np
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
-from .core import database, _ident, rrf_merge, rerank_hits, _store_dtype
+from .core import database, _ident, _ls, _rows_in, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype
 from .data import chunk_markdown, pdf_parse
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -433,7 +433,13 @@ def _del_doc(db, T, did):
     db.execute(f'DELETE FROM [{T.docs.name}] WHERE id = ?', [did])
 
 def _sync_ann(db, T):
-    if db.ls_meta(f'{T.store.name}.ann') and db.ls_meta(f'{T.store.name}.dim'): T.store.ann.sync()
+    "Bring the store's HNSW index up to date, once it is open or the store is big enough for search to use it."
+    st = T.store
+    if not (db.ls_meta(f'{st.name}.ann') and db.ls_meta(f'{st.name}.dim')): return
+    # below ANN_MIN_ROWS search scans exactly: keeping an index nobody reads cost 0.4 s of a 1.45 s, 300-file load;
+    # the change log keeps every write, and the index is built from the table the first time it is wanted
+    if st.name not in _ls(db).anns and _rows_in(st) < ANN_MIN_ROWS: return
+    st.ann.sync()
 
 def write_docs(db:Database, # the database
                T, # the tree tables, from `get_tree`
@@ -441,16 +447,27 @@ def write_docs(db:Database, # the database
                vecs=None, # vectors for all their chunks, in order (None: no embeddings)
               )->int: # chunks written
     "Write planned documents, their nodes and chunks in one transaction, replacing older versions: all or nothing."
-    chunks = [c for p in plans for c in p.chunks]
     with db.write_txn():
+        # plans were made outside the lock: another writer may have stored a document since. The same text
+        # is then already there whole (skip it); other text is replaced
+        have = {r[0]: r[1] for r in db.execute(f'SELECT id, hash FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(plans))})',
+                                               [p.did for p in plans])} if plans else {}
+        V, keep, seen, vs, k = (None if vecs is None else np.asarray(vecs)), [], set(), [], 0
         for p in plans:
-            if p.old: _del_doc(db, T, p.did)
+            n = len(p.chunks)
+            if p.did not in seen and not (p.did in have and have[p.did] == p.hash and not p.get('force')):
+                keep.append(p)
+                if V is not None: vs.append(V[k:k+n])
+            seen.add(p.did); k += n
+        for p in keep:
+            if p.did in have: _del_doc(db, T, p.did)
             db.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at) VALUES (?,?,?,?,?,?,?,?)',
                        [p.did, p.title, p.source, p.kind, p.npages, json.dumps(p.meta or {}), p.hash, time.time()])
             db.conn.executemany(f'INSERT INTO [{T.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
                 [(f'{p.did}#{n.seq}', p.did, None if n.parent is None else f'{p.did}#{n.parent}', n.level, n.seq, n.title,
                   n.page_start, n.page_end, n.summary, n.nchunks) for n in p.tree])
-        store_chunks(T.store, chunks, vecs=vecs)
+        chunks = [c for p in keep for c in p.chunks]
+        store_chunks(T.store, chunks, vecs=np.concatenate(vs) if vs else None)
     return len(chunks)
 
 @patch
@@ -490,7 +507,8 @@ def add_doc(self:Database,
         cs = _node_chunks(nd, chunker, min_chunk)
         nd.nchunks = len(cs)
         chunks += [dict(content=t, doc_id=did, node_id=nid, page=pg, heading=hp, metadata=meta_fn(t) if meta_fn else {}) for pg, t in cs]
-    plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), tree=tree, chunks=chunks)
+    plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), force=force,
+                    tree=tree, chunks=chunks)
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
     if old: res['replaced'] = True
     if defer is not None:                  # the caller embeds a batch across documents and calls write_docs
@@ -618,12 +636,15 @@ def breadcrumb(self:Database,
               )->str: # 'Book › Chapter › Section'
     "The path from the document down to a node: `Book › Chapter › Section`."
     T = self.get_tree(store, prefix, ann=None)
-    n = _node(self, T, node_id)
-    parts = []
-    while n is not None:
-        parts.append(n['title'])
-        n = _node(self, T, n['parent_id']) if n['parent_id'] else None
-    return sep.join(_dedent_path(parts[::-1]))
+    return sep.join(_dedent_path(_path_titles(self, T, node_id)))
+
+def _path_titles(db, T, node_id)->list:
+    "Titles from the root down to `node_id`, in one recursive query."
+    rows = db.execute(f'''WITH RECURSIVE up(id, parent_id, title, d) AS (SELECT id, parent_id, title, 0 FROM [{T.nodes.name}] WHERE id = ?
+                 UNION ALL SELECT n.id, n.parent_id, n.title, up.d + 1 FROM [{T.nodes.name}] n JOIN up ON n.id = up.parent_id)
+                 SELECT title FROM up ORDER BY d DESC''', [node_id]).fetchall()
+    if not rows: _node(db, T, node_id)          # raises the clear KeyError
+    return [r[0] for r in rows]
 
 @patch
 def read(self:Database,
@@ -646,13 +667,20 @@ def read(self:Database,
         p0, p1 = min(r[3] for r in rows), max(r[4] for r in rows)
     else: p0, p1 = n['page_start'], n['page_end']
     parts, total, truncated = [], 0, False
-    for nid, depth, title in ids:
-        body = '\n\n'.join(r[0] for r in self.execute(f'SELECT content FROM [{T.store.name}] WHERE node_id = ? ORDER BY rowid', [nid]))
-        piece = body if depth == 0 else f"{'#' * min(depth + 1, 6)} {title}\n\n{body}".rstrip()
-        if not piece.strip(): continue
-        if total + len(piece) > max_chars:
-            piece = piece[:max(max_chars - total, 0)]; truncated = True
-        if piece: parts.append(piece); total += len(piece) + 2
+    for b in range(0, len(ids), 64):        # chunks of 64 nodes a query, stopping once max_chars is reached
+        batch = ids[b:b+64]
+        body = {}
+        for nid, txt in self.execute(f'SELECT node_id, content FROM [{T.store.name}] WHERE node_id IN ({",".join("?"*len(batch))}) ORDER BY rowid',
+                                     [i for i, *_ in batch]):
+            body.setdefault(nid, []).append(txt)
+        for nid, depth, title in batch:
+            text = '\n\n'.join(body.get(nid, []))
+            piece = text if depth == 0 else f"{'#' * min(depth + 1, 6)} {title}\n\n{text}".rstrip()
+            if not piece.strip(): continue
+            if total + len(piece) > max_chars:
+                piece = piece[:max(max_chars - total, 0)]; truncated = True
+            if piece: parts.append(piece); total += len(piece) + 2
+            if truncated: break
         if truncated: break
     return Section(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
                 pages=(p0, p1), text='\n\n'.join(parts), truncated=truncated,

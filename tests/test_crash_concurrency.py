@@ -50,3 +50,24 @@ def test_open_waits_for_a_lock(tmp_path):
     x = database(p, wal=False)
     assert x.toc() == [] and time.monotonic() - t > 0.5       # it waited for the lock, then opened
     x.close(); holder.wait(timeout=30)
+
+def test_two_processes_load_the_same_folder(tmp_path):
+    "Two add_dir runs over one folder at once: every document once, whole, and neither run reports an error."
+    docs = tmp_path/'docs'; docs.mkdir()
+    for i in range(60): (docs/f'd{i:02}.md').write_text(f'# Doc {i}\n\n' + ' '.join(f'word{(i * 7 + k) % 53}' for k in range(120)))
+    p = tmp_path/'same.db'
+    db = database(p); db.get_tree(); db.close()
+    code = textwrap.dedent('''
+        import sys, json
+        from litesearch import database, hash_embed
+        db = database(sys.argv[1])
+        res = db.add_dir(sys.argv[2], emb_fn=lambda ts: hash_embed(ts, 64), embed_batch=int(sys.argv[3]))
+        print(json.dumps([r.get('error') for r in res if r.get('error')]))
+        db.close()''')
+    ps = [subprocess.Popen([sys.executable, '-c', code, str(p), str(docs), b], stdout=subprocess.PIPE, text=True) for b in ('0', '20')]
+    outs = [q.communicate(timeout=300)[0] for q in ps]
+    assert [q.returncode for q in ps] == [0, 0] and all(o.strip() == '[]' for o in outs), outs
+    db = database(p)
+    assert db.t.docs.count == 60 and db.execute('SELECT count(DISTINCT doc_id) FROM store').fetchone()[0] == 60
+    assert db.execute('SELECT count(*) FROM docs WHERE hash IS NULL').fetchone()[0] == 0
+    db.close()
