@@ -194,7 +194,10 @@ def _store_ready(db, name, ann, hash, cols)->bool:
 
 def _make_store(db, name, ann, hash, fts, tokenize, cols):
     for c in cols: _ident(c, 'column name')
-    if _store_ready(db, name, ann, hash, cols): return db.table(name)
+    if _store_ready(db, name, ann, hash, cols):
+        tbl = db.table(name)
+        _fts_restore(tbl)           # a bulk load that died left its triggers dropped: repair once its process is gone
+        return tbl
     defs = ['id INTEGER PRIMARY KEY', "content TEXT DEFAULT ''", 'embedding BLOB', "metadata TEXT DEFAULT '{}'"]
     defs += [f'[{c}] {_coltype(t)}' for c,t in cols.items()]
     if hash: defs.append('hash TEXT')
@@ -350,6 +353,39 @@ def optimize_fts(self:Table,
         self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts]) VALUES ('optimize')")
         self.db.ls_meta(f'{self.name}.fts_rows', rows)
     return True
+
+
+# %% ../nbs/00_core.ipynb #9d0015a1
+def _fts_triggers(tbl)->list:
+    return tbl.db.execute("SELECT name, sql FROM sqlite_master WHERE type='trigger' AND tbl_name=? AND name IN (?,?,?)",
+                          [tbl.name] + [f'{tbl.name}_{x}' for x in ('ai', 'ad', 'au')]).fetchall()
+
+def _alive(pid)->bool:
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except PermissionError: return True
+    return True
+
+def _fts_restore(tbl, force=False):
+    "Put back the FTS triggers a bulk load dropped and rebuild the index, if its loader is done (or gone)."
+    note = tbl.db.ls_meta(f'{tbl.name}.fts_bulk')
+    if not note or (not force and note['pid'] != os.getpid() and _alive(note['pid'])): return False
+    with tbl.db.write_txn():
+        for s in note['sql']: tbl.db.execute(s.replace('CREATE TRIGGER', 'CREATE TRIGGER IF NOT EXISTS', 1))
+        tbl.db.execute(f"INSERT INTO [{tbl.name}_fts]([{tbl.name}_fts]) VALUES ('rebuild')")
+        tbl.db.ls_meta(f'{tbl.name}.fts_bulk', {})
+    return True
+
+@patch
+@contextmanager
+def fts_bulk(self:Table):
+    "Load without FTS triggers, then rebuild the FTS index once; a load that dies is repaired on the next open."
+    trig = _fts_triggers(self)
+    with self.db.write_txn():
+        self.db.ls_meta(f'{self.name}.fts_bulk', dict(pid=os.getpid(), sql=[s for _, s in trig]))
+        for n, _ in trig: self.db.execute(f'DROP TRIGGER [{n}]')
+    try: yield self
+    finally: _fts_restore(self, force=True)
 
 
 # %% ../nbs/00_core.ipynb #f030ca47

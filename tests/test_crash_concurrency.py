@@ -71,3 +71,36 @@ def test_two_processes_load_the_same_folder(tmp_path):
     assert db.t.docs.count == 60 and db.execute('SELECT count(DISTINCT doc_id) FROM store').fetchone()[0] == 60
     assert db.execute('SELECT count(*) FROM docs WHERE hash IS NULL').fetchone()[0] == 0
     db.close()
+
+def test_bulk_load_that_dies_is_repaired_on_open(tmp_path):
+    "A process killed inside fts_bulk leaves its triggers dropped; the next open restores them and rebuilds FTS, unless the loader still runs."
+    p = tmp_path/'bulk.db'
+    code = textwrap.dedent(f'''
+        import os
+        from litesearch import database
+        db = database({str(p)!r}); st = db.get_store()
+        st.insert(dict(content='before the load: radium'))
+        with st.fts_bulk():
+            st.insert_all([dict(content=f'bulk row {{i}} about polonium') for i in range(20)])
+            os._exit(3)''')
+    assert subprocess.run([sys.executable, '-c', code]).returncode == 3
+    db = database(p); st = db.get_store()                       # the loader is gone: repaired here
+    assert len(st.fts_search('polonium', limit=50)) == 20 and len(st.fts_search('radium')) == 1
+    st.insert(dict(content='after the crash: thorium'))
+    assert len(st.fts_search('thorium')) == 1
+    db.close()
+    # a live loader's load is left alone: only its own end (or its death) restores the triggers
+    sleeper = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])
+    try:
+        db = database(p); st = db.get_store()
+        with db.write_txn():
+            db.ls_meta('store.fts_bulk', dict(pid=sleeper.pid, sql=[s for _, s in db.execute("SELECT name, sql FROM sqlite_master WHERE type='trigger' AND name='store_ai'")]))
+            db.execute('DROP TRIGGER store_ai')
+        db.close()
+        db = database(p); db.get_store()
+        assert not db.execute("SELECT 1 FROM sqlite_master WHERE name='store_ai'").fetchone()
+        db.close()
+    finally: sleeper.kill(); sleeper.wait()
+    db = database(p); db.get_store()
+    assert db.execute("SELECT 1 FROM sqlite_master WHERE name='store_ai'").fetchone()
+    db.close()
