@@ -170,6 +170,7 @@ def add_dir(self:Database,
     T = self.get_tree(store, prefix)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
     emb_fn, with_heading, force = kw.pop('emb_fn', None), kw.get('with_heading', True), kw.get('force', False)
+    doc_kw = kw if embed_batch else dict(kw, emb_fn=emb_fn)      # batched: write_batch embeds; else add_doc embeds and writes each document
     st = dict(files=len(paths), parsed=0, skipped=0, errors=0, pages=0, chunks=0, workers=0,
               parse_s=0.0, tree_s=0.0, embed_s=0.0, write_s=0.0, index_s=0.0)
     res, jobs = [None] * len(paths), []
@@ -223,7 +224,7 @@ def add_dir(self:Database,
             for w in warns: warnings.warn(w)
             try:
                 t = time.perf_counter()
-                r = _ingest(self, T, p, pages, p.stem, kind, j['prof'], j['stamp'], store, prefix, kw, defer=pending if embed_batch else None)
+                r = _ingest(self, T, p, pages, p.stem, kind, j['prof'], j['stamp'], store, prefix, doc_kw, defer=pending if embed_batch else None)
                 st['tree_s'] += time.perf_counter() - t
                 if embed_batch and not r.get('skipped'): pend_docs.append(r)
             except Exception as e: r = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1

@@ -90,6 +90,27 @@ def test_interrupt_leaves_only_whole_documents(tmp_path):
     res = db.add_dir(d, emb_fn=enc)                            # the rerun finishes the job
     assert sum(bool(r.get('skipped')) for r in res) == 2 and counts(db)['chunk_docs'] == 5
 
+@pytest.mark.parametrize('embed_batch', [0, 1, 2000])
+def test_every_embed_batch_stores_vectors(tmp_path, embed_batch):
+    "embed_batch=0 writes per document through add_doc, which must get the embedder too."
+    d = tmp_path/'d'; d.mkdir()
+    for i in range(3): (d/f'n{i}.md').write_text(f'# Note {i}\n\nPlain words for note {i}.\n\n## More\n\nA second section of note {i}.')
+    db = database()
+    res = db.add_dir(d, emb_fn=enc, embed_batch=embed_batch)
+    n = sum(r['chunks'] for r in res)
+    assert n == 6 and db.ls_meta('store.dim') == 64
+    assert db.execute('SELECT count(*), count(embedding) FROM store').fetchone() == (n, n)
+    db.close()
+
+def test_cli_embed_batch_zero_stores_vectors(tmp_path):
+    from litesearch.cli import main
+    d = tmp_path/'d'; d.mkdir()
+    (d/'a.md').write_text('# A\n\nSaturn transits the twelfth house.'); (d/'b.md').write_text('# B\n\nJupiter returns.')
+    assert main(['add', str(d), '--db', str(tmp_path/'t.db'), '--embed-batch', '0', '--quiet', '--json']) == 0
+    db = database(tmp_path/'t.db')
+    assert db.ls_meta('store.dim') and db.execute('SELECT count(*), count(embedding) FROM store').fetchone() == (2, 2)
+    db.close()
+
 def test_unchanged_skipped_unread_changed_replaced(tmp_path, monkeypatch):
     d = tmp_path/'d'; d.mkdir()
     (d/'a.md').write_text('# A\n\nfirst text'); (d/'b.md').write_text('# B\n\nother text')
