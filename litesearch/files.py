@@ -10,7 +10,7 @@ import os, re, sys, json, time, tempfile, warnings
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
-from .core import database
+from .core import database, _ls
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
 from .tree import doc_id, write_docs, _embed, _sync_ann
 
@@ -20,7 +20,7 @@ def assets(self:Database,
            name:str=None, # subfolder, e.g. a PDF's stem (None: the assets folder itself)
           )->Path: # `assets/` beside the database file (a temp folder for an in-memory one), or its `name` subfolder
     "Where extracted assets (PDF images) go: beside the database file, never the working directory."
-    p = getattr(getattr(self, '_ls', None), 'path', None)
+    p = _ls(self).path
     base = (p.parent/'assets') if p else Path(tempfile.gettempdir())/'litesearch-assets'
     return base/name if name else base
 
@@ -37,6 +37,13 @@ def _unchanged(db, T, did, stamp)->bool:
     "Stored whole (its hash is set) from a file of this size and mtime: no need to read it again."
     r = db.execute(f'SELECT hash, meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
     return bool(r and r[0] and json.loads(r[1] or '{}').get('_file') == stamp)
+
+def _known(db, p, profile, title, store, prefix, force)->tuple:
+    "`(tables, profile, stamp, skipped)` for a file about to be read; `skipped` is its result if its document is stored unchanged (else None)."
+    prof = _profile(p, profile)            # an unknown profile name fails before any table is made
+    T = db.get_tree(store, prefix)
+    stamp, did = _stamp(p), doc_id(str(p.resolve()), title)
+    return T, prof, stamp, (None if force or not _unchanged(db, T, did, stamp) else dict(doc_id=did, title=title, skipped=True, source=str(p)))
 
 def _restamp(db, T, did, stamp):
     "A touched but unchanged file: remember its new stamp so the next walk skips it unread."
@@ -77,11 +84,9 @@ def add_file(self:Database,
     "Ingest one document file, read by its Profile or its extension. An unchanged file is skipped unread."
     p = Path(path)
     if not p.is_file(): raise FileNotFoundError(f'add_file: {str(p)!r} is not a file')
-    prof = _profile(p, profile)
-    T = self.get_tree(store, prefix)
-    title, stamp = title or p.stem, _stamp(p)
-    did = doc_id(str(p.resolve()), title)
-    if not kw.get('force') and _unchanged(self, T, did, stamp): return dict(doc_id=did, title=title, kind=kind, skipped=True, source=str(p))
+    title = title or p.stem
+    T, prof, stamp, skipped = _known(self, p, profile, title, store, prefix, kw.get('force'))
+    if skipped: return dict(skipped, kind=kind)
     pages, k = file_pages(p, prof, **_pdf_opts(self, p, images, tables, out_path))
     return _ingest(self, T, p, pages, title, kind or k, prof, stamp, store, prefix, kw)
 
@@ -91,7 +96,7 @@ def _types(types):
 
 def _walk(db, dir, types)->list:
     if dir is None or not Path(dir).is_dir(): raise NotADirectoryError(f'add_dir: {str(dir)!r} is not a directory')
-    ext, dbp = _types(types), getattr(getattr(db, '_ls', None), 'path', None)
+    ext, dbp = _types(types), _ls(db).path
     fs = sorted(p for p in Path(dir).rglob('*') if p.is_file() and p.suffix.lower() in ext
                 and not any(part.startswith('.') for part in p.relative_to(dir).parts))
     skip = [str(dbp), str(dbp.parent/'assets')] if dbp else []       # the database, its sidecars and its extracted assets
@@ -177,9 +182,8 @@ def add_dir(self:Database,
     for k, p in enumerate(paths):              # profiles resolve here, in the parent; unchanged files drop out unread
         try:
             if not p.is_file(): raise FileNotFoundError(f'{str(p)!r} is not a file')
-            prof, stamp, did = _profile(p, None), _stamp(p), doc_id(str(p.resolve()), p.stem)
-            if not force and _unchanged(self, T, did, stamp):
-                res[k] = dict(doc_id=did, title=p.stem, skipped=True, source=str(p)); st['skipped'] += 1; continue
+            _, prof, stamp, skipped = _known(self, p, None, p.stem, store, prefix, force)
+            if skipped: res[k] = skipped; st['skipped'] += 1; continue
             jobs.append(dict(k=k, path=p, prof=prof, stamp=stamp))
         except Exception as e: res[k] = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
     heavy = [j['path'] for j in jobs if j['path'].suffix.lower() in HEAVY]
