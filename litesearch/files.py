@@ -94,13 +94,18 @@ def add_file(self:Database,
 def _types(types):
     return {('.' + t.strip().lstrip('.')).lower() for t in (types.split(',') if isinstance(types, str) else types) if t.strip()}
 
+def _own(db):
+    "Whether a resolved path is the database's own: its file, journals and ANN sidecars (by exact name), or anything under its assets folder."
+    dbp, assets = _ls(db).path, db.assets().resolve()
+    side = re.compile(re.escape(dbp.name) + r'(-wal|-shm|-journal|\..+\.usearch(\.json|\.tmp)?)?') if dbp else None
+    return lambda p: p.is_relative_to(assets) or bool(side and p.parent == dbp.parent and side.fullmatch(p.name))
+
 def _walk(db, dir, types)->list:
     if dir is None or not Path(dir).is_dir(): raise NotADirectoryError(f'add_dir: {str(dir)!r} is not a directory')
-    ext, dbp = _types(types), _ls(db).path
+    ext, own = _types(types), _own(db)
     fs = sorted(p for p in Path(dir).rglob('*') if p.is_file() and p.suffix.lower() in ext
                 and not any(part.startswith('.') for part in p.relative_to(dir).parts))
-    skip = [str(dbp), str(dbp.parent/'assets')] if dbp else []       # the database, its sidecars and its extracted assets
-    return [p for p in fs if not any(str(p.resolve()).startswith(s) for s in skip)]
+    return [p for p in fs if not own(p.resolve())]
 
 HEAVY = {'.pdf'}     # formats whose parsing is worth a process
 
