@@ -116,31 +116,78 @@ def _n_workers(n_workers, heavy)->int:
     if cpus < 2 or len(heavy) < 2 or sum(p.stat().st_size for p in heavy) < 1_000_000: return 0
     return min(cpus, len(heavy))
 
-def _pool(n):
+def _pool(n, **kw):
+    "A process pool of `n` workers (`kw` to ProcessPoolExecutor, e.g. an initializer)."
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
-    if not sys.platform.startswith('linux'): return ProcessPoolExecutor(n)
+    if not sys.platform.startswith('linux'): return ProcessPoolExecutor(n, **kw)
     import pymupdf    # imported once, here, and shared by every forked worker instead of loaded by each
-    return ProcessPoolExecutor(n, mp_context=mp.get_context('fork'))
+    return ProcessPoolExecutor(n, mp_context=mp.get_context('fork'), **kw)
+
+_started = None      # in a worker: the round's shared flags, one a file, set when it starts parsing that file
+
+def _track(flags): global _started; _started = flags
+
+def _tracked(i, *args):
+    "`_parse_task` in a worker, flagging file `i` as started: when a worker dies, the flags tell which files were being parsed."
+    if _started is not None: _started[i] = 1
+    return _parse_task(*args)
+
+def _task(j, opts)->tuple:
+    "`_parse_task`'s arguments for a worker: the path as a string, the profile as its (name, signature), which a worker looks up."
+    return str(j['path']), j['prof'] and (j['prof'].name, _sig(j['prof'])), opts(j)
+
+def _alone(j, opts)->tuple:
+    "Parse one file in a fresh one-worker pool: the outcome, or an error naming the file if it kills that worker too."
+    from concurrent.futures.process import BrokenProcessPool
+    ex = None
+    try:
+        ex = _pool(1)
+        return ex.submit(_parse_task, *_task(j, opts)).result()
+    except BrokenProcessPool: return ('error', f"worker died while parsing {str(j['path'])!r}: its parser crashed or the process was killed (out of memory?)")
+    except Exception as e: return ('error', f"{type(e).__name__}: {e} (parsing {str(j['path'])!r} in a worker)")
+    finally:
+        if ex is not None: ex.shutdown(wait=True)
 
 def _parsed(jobs, n, opts):
     "Yield `(job, outcome)` as files finish parsing: heavy ones in a pool of `n` workers, the rest (and any handed back) here."
     here = lambda j: _parse_task(j['path'], j['prof'], opts(j))
     heavy = sorted([j for j in jobs if j['path'].suffix.lower() in HEAVY], key=lambda j: -j['stamp']['size']) if n else []
+    sent = {id(j) for j in heavy}
+    cheap = [j for j in jobs if id(j) not in sent]
     if not heavy:
         for j in jobs: yield j, here(j)
         return
     from concurrent.futures import as_completed
-    ex = _pool(n)
-    try:
-        futs = {ex.submit(_parse_task, str(j['path']), j['prof'] and (j['prof'].name, _sig(j['prof'])), opts(j)): j for j in heavy}
-        sent = {id(j) for j in heavy}
-        for j in jobs:
-            if id(j) not in sent: yield j, here(j)      # cheap files parse here while the workers run
-        for f in as_completed(futs):
-            j, out = futs[f], f.result()
-            yield j, (here(j) if out[0] == 'parent' else out)
-    finally: ex.shutdown(wait=True, cancel_futures=True)
+    from concurrent.futures.process import BrokenProcessPool
+    from multiprocessing.sharedctypes import RawArray
+    settle = lambda j, out: here(j) if out[0] == 'parent' else out      # a worker without the file's profile hands it back
+    while heavy:                       # one round per pool: a round ends when its files are parsed or a worker dies
+        started, done, ex, futs, why = RawArray('b', len(heavy)), set(), None, {}, 'they died before parsing any'
+        try:
+            try:
+                ex = _pool(n, initializer=_track, initargs=(started,))
+                for i, j in enumerate(heavy): futs[ex.submit(_tracked, i, *_task(j, opts))] = i
+            except Exception as e: why = f'{type(e).__name__}: {e}'    # the pool broke or never started: the files not sent are settled below
+            for j in cheap: yield j, here(j)      # cheap files parse here while the workers run
+            cheap = []
+            for f in as_completed(futs):
+                i = futs[f]
+                try: out = f.result()
+                except BrokenProcessPool: continue           # a worker died: which file it was parsing is settled below
+                except Exception as e: out = ('error', f"{type(e).__name__}: {e} (parsing {str(heavy[i]['path'])!r} in a worker)")
+                done.add(i); yield heavy[i], settle(heavy[i], out)
+        finally:
+            if ex is not None: ex.shutdown(wait=True, cancel_futures=True)
+        left = [i for i in range(len(heavy)) if i not in done]
+        if left and not done and not any(started[i] for i in left):    # no worker parsed anything: the pool cannot run here
+            warnings.warn(f'add_dir: parse workers failed ({why}); parsing {len(left)} files in this process')
+            for i in left: yield heavy[i], here(heavy[i])
+            return
+        # a file being parsed when a worker died may have killed it: each is tried again alone, never here (a crash here ends the walk)
+        for i in left:
+            if started[i]: yield heavy[i], settle(heavy[i], _alone(heavy[i], opts))
+        heavy = [heavy[i] for i in left if not started[i]]      # the files not yet started go to a fresh pool
 
 def _prune(db, T, dir, paths, store, prefix)->list:
     "Delete the documents whose source file lay under `dir` and no longer exists; one result a document removed."
@@ -157,6 +204,7 @@ class Ingested(list):
                  stats=None, # counts and seconds per stage, kept as `.stats`
                 ):
         super().__init__(items); self.stats = stats or {}
+
 
 # %% ../nbs/04_files.ipynb #9bf66213
 @patch

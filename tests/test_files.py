@@ -152,7 +152,7 @@ def test_parallel_equals_serial(tmp_path):
     q = 'SELECT doc_id, node_id, page, content FROM store ORDER BY doc_id, node_id, id'
     assert a.execute(q).fetchall() == b.execute(q).fetchall()
 
-def _spawn_pool(n): return ProcessPoolExecutor(n, mp_context=mp.get_context('spawn'))
+def _spawn_pool(n, **kw): return ProcessPoolExecutor(n, mp_context=mp.get_context('spawn'), **kw)
 
 def _shout(p): return [(0, read_text(p).upper())]
 
@@ -163,8 +163,10 @@ def test_worker_without_the_profile_hands_it_back(tmp_path, monkeypatch):
     try:
         monkeypatch.setattr(lf, '_pool', _spawn_pool)           # spawned workers know only the built-in profiles
         db = database()
-        res = db.add_dir(d, n_workers=2)
-        assert res.stats['workers'] == 2
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter('always')
+            res = db.add_dir(d, n_workers=2)
+        assert res.stats['workers'] == 2 and not [w for w in ws if 'parse workers failed' in str(w.message)]   # the workers ran
         assert [r.get('profile') for r in res] == ['shouting_pdf'] * 2, res
         assert 'NOT REALLY A PDF' in db.read(res[0]['doc_id'] + '#0')['text']
     finally: del _PROFILES['shouting_pdf']
