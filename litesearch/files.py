@@ -10,7 +10,7 @@ import os, re, sys, json, time, tempfile, warnings
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
-from .core import database
+from .core import database, _ls
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
 from .tree import doc_id, write_docs, _embed, _sync_ann
 
@@ -20,7 +20,7 @@ def assets(self:Database,
            name:str=None, # subfolder, e.g. a PDF's stem (None: the assets folder itself)
           )->Path: # `assets/` beside the database file (a temp folder for an in-memory one), or its `name` subfolder
     "Where extracted assets (PDF images) go: beside the database file, never the working directory."
-    p = getattr(getattr(self, '_ls', None), 'path', None)
+    p = _ls(self).path
     base = (p.parent/'assets') if p else Path(tempfile.gettempdir())/'litesearch-assets'
     return base/name if name else base
 
@@ -37,6 +37,13 @@ def _unchanged(db, T, did, stamp)->bool:
     "Stored whole (its hash is set) from a file of this size and mtime: no need to read it again."
     r = db.execute(f'SELECT hash, meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
     return bool(r and r[0] and json.loads(r[1] or '{}').get('_file') == stamp)
+
+def _known(db, p, profile, title, store, prefix, force)->tuple:
+    "`(tables, profile, stamp, skipped)` for a file about to be read; `skipped` is its result if its document is stored unchanged (else None)."
+    prof = _profile(p, profile)            # an unknown profile name fails before any table is made
+    T = db.get_tree(store, prefix)
+    stamp, did = _stamp(p), doc_id(str(p.resolve()), title)
+    return T, prof, stamp, (None if force or not _unchanged(db, T, did, stamp) else dict(doc_id=did, title=title, skipped=True, source=str(p)))
 
 def _restamp(db, T, did, stamp):
     "A touched but unchanged file: remember its new stamp so the next walk skips it unread."
@@ -77,11 +84,9 @@ def add_file(self:Database,
     "Ingest one document file, read by its Profile or its extension. An unchanged file is skipped unread."
     p = Path(path)
     if not p.is_file(): raise FileNotFoundError(f'add_file: {str(p)!r} is not a file')
-    prof = _profile(p, profile)
-    T = self.get_tree(store, prefix)
-    title, stamp = title or p.stem, _stamp(p)
-    did = doc_id(str(p.resolve()), title)
-    if not kw.get('force') and _unchanged(self, T, did, stamp): return dict(doc_id=did, title=title, kind=kind, skipped=True, source=str(p))
+    title = title or p.stem
+    T, prof, stamp, skipped = _known(self, p, profile, title, store, prefix, kw.get('force'))
+    if skipped: return dict(skipped, kind=kind)
     pages, k = file_pages(p, prof, **_pdf_opts(self, p, images, tables, out_path))
     return _ingest(self, T, p, pages, title, kind or k, prof, stamp, store, prefix, kw)
 
@@ -89,13 +94,18 @@ def add_file(self:Database,
 def _types(types):
     return {('.' + t.strip().lstrip('.')).lower() for t in (types.split(',') if isinstance(types, str) else types) if t.strip()}
 
+def _own(db):
+    "Whether a resolved path is the database's own: its file, journals and ANN sidecars (by exact name), or anything under its assets folder."
+    dbp, assets = _ls(db).path, db.assets().resolve()
+    side = re.compile(re.escape(dbp.name) + r'(-wal|-shm|-journal|\..+\.usearch(\.json|\.tmp)?)?') if dbp else None
+    return lambda p: p.is_relative_to(assets) or bool(side and p.parent == dbp.parent and side.fullmatch(p.name))
+
 def _walk(db, dir, types)->list:
     if dir is None or not Path(dir).is_dir(): raise NotADirectoryError(f'add_dir: {str(dir)!r} is not a directory')
-    ext, dbp = _types(types), getattr(getattr(db, '_ls', None), 'path', None)
+    ext, own = _types(types), _own(db)
     fs = sorted(p for p in Path(dir).rglob('*') if p.is_file() and p.suffix.lower() in ext
                 and not any(part.startswith('.') for part in p.relative_to(dir).parts))
-    skip = [str(dbp), str(dbp.parent/'assets')] if dbp else []       # the database, its sidecars and its extracted assets
-    return [p for p in fs if not any(str(p.resolve()).startswith(s) for s in skip)]
+    return [p for p in fs if not own(p.resolve())]
 
 HEAVY = {'.pdf'}     # formats whose parsing is worth a process
 
@@ -106,31 +116,78 @@ def _n_workers(n_workers, heavy)->int:
     if cpus < 2 or len(heavy) < 2 or sum(p.stat().st_size for p in heavy) < 1_000_000: return 0
     return min(cpus, len(heavy))
 
-def _pool(n):
+def _pool(n, **kw):
+    "A process pool of `n` workers (`kw` to ProcessPoolExecutor, e.g. an initializer)."
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
-    if not sys.platform.startswith('linux'): return ProcessPoolExecutor(n)
+    if not sys.platform.startswith('linux'): return ProcessPoolExecutor(n, **kw)
     import pymupdf    # imported once, here, and shared by every forked worker instead of loaded by each
-    return ProcessPoolExecutor(n, mp_context=mp.get_context('fork'))
+    return ProcessPoolExecutor(n, mp_context=mp.get_context('fork'), **kw)
+
+_started = None      # in a worker: the round's shared flags, one a file, set when it starts parsing that file
+
+def _track(flags): global _started; _started = flags
+
+def _tracked(i, *args):
+    "`_parse_task` in a worker, flagging file `i` as started: when a worker dies, the flags tell which files were being parsed."
+    if _started is not None: _started[i] = 1
+    return _parse_task(*args)
+
+def _task(j, opts)->tuple:
+    "`_parse_task`'s arguments for a worker: the path as a string, the profile as its (name, signature), which a worker looks up."
+    return str(j['path']), j['prof'] and (j['prof'].name, _sig(j['prof'])), opts(j)
+
+def _alone(j, opts)->tuple:
+    "Parse one file in a fresh one-worker pool: the outcome, or an error naming the file if it kills that worker too."
+    from concurrent.futures.process import BrokenProcessPool
+    ex = None
+    try:
+        ex = _pool(1)
+        return ex.submit(_parse_task, *_task(j, opts)).result()
+    except BrokenProcessPool: return ('error', f"worker died while parsing {str(j['path'])!r}: its parser crashed or the process was killed (out of memory?)")
+    except Exception as e: return ('error', f"{type(e).__name__}: {e} (parsing {str(j['path'])!r} in a worker)")
+    finally:
+        if ex is not None: ex.shutdown(wait=True)
 
 def _parsed(jobs, n, opts):
     "Yield `(job, outcome)` as files finish parsing: heavy ones in a pool of `n` workers, the rest (and any handed back) here."
     here = lambda j: _parse_task(j['path'], j['prof'], opts(j))
     heavy = sorted([j for j in jobs if j['path'].suffix.lower() in HEAVY], key=lambda j: -j['stamp']['size']) if n else []
+    sent = {id(j) for j in heavy}
+    cheap = [j for j in jobs if id(j) not in sent]
     if not heavy:
         for j in jobs: yield j, here(j)
         return
     from concurrent.futures import as_completed
-    ex = _pool(n)
-    try:
-        futs = {ex.submit(_parse_task, str(j['path']), j['prof'] and (j['prof'].name, _sig(j['prof'])), opts(j)): j for j in heavy}
-        sent = {id(j) for j in heavy}
-        for j in jobs:
-            if id(j) not in sent: yield j, here(j)      # cheap files parse here while the workers run
-        for f in as_completed(futs):
-            j, out = futs[f], f.result()
-            yield j, (here(j) if out[0] == 'parent' else out)
-    finally: ex.shutdown(wait=True, cancel_futures=True)
+    from concurrent.futures.process import BrokenProcessPool
+    from multiprocessing.sharedctypes import RawArray
+    settle = lambda j, out: here(j) if out[0] == 'parent' else out      # a worker without the file's profile hands it back
+    while heavy:                       # one round per pool: a round ends when its files are parsed or a worker dies
+        started, done, ex, futs, why = RawArray('b', len(heavy)), set(), None, {}, 'they died before parsing any'
+        try:
+            try:
+                ex = _pool(n, initializer=_track, initargs=(started,))
+                for i, j in enumerate(heavy): futs[ex.submit(_tracked, i, *_task(j, opts))] = i
+            except Exception as e: why = f'{type(e).__name__}: {e}'    # the pool broke or never started: the files not sent are settled below
+            for j in cheap: yield j, here(j)      # cheap files parse here while the workers run
+            cheap = []
+            for f in as_completed(futs):
+                i = futs[f]
+                try: out = f.result()
+                except BrokenProcessPool: continue           # a worker died: which file it was parsing is settled below
+                except Exception as e: out = ('error', f"{type(e).__name__}: {e} (parsing {str(heavy[i]['path'])!r} in a worker)")
+                done.add(i); yield heavy[i], settle(heavy[i], out)
+        finally:
+            if ex is not None: ex.shutdown(wait=True, cancel_futures=True)
+        left = [i for i in range(len(heavy)) if i not in done]
+        if left and not done and not any(started[i] for i in left):    # no worker parsed anything: the pool cannot run here
+            warnings.warn(f'add_dir: parse workers failed ({why}); parsing {len(left)} files in this process')
+            for i in left: yield heavy[i], here(heavy[i])
+            return
+        # a file being parsed when a worker died may have killed it: each is tried again alone, never here (a crash here ends the walk)
+        for i in left:
+            if started[i]: yield heavy[i], settle(heavy[i], _alone(heavy[i], opts))
+        heavy = [heavy[i] for i in left if not started[i]]      # the files not yet started go to a fresh pool
 
 def _prune(db, T, dir, paths, store, prefix)->list:
     "Delete the documents whose source file lay under `dir` and no longer exists; one result a document removed."
@@ -147,6 +204,7 @@ class Ingested(list):
                  stats=None, # counts and seconds per stage, kept as `.stats`
                 ):
         super().__init__(items); self.stats = stats or {}
+
 
 # %% ../nbs/04_files.ipynb #9bf66213
 @patch
@@ -170,15 +228,15 @@ def add_dir(self:Database,
     T = self.get_tree(store, prefix)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
     emb_fn, with_heading, force = kw.pop('emb_fn', None), kw.get('with_heading', True), kw.get('force', False)
+    doc_kw = kw if embed_batch else dict(kw, emb_fn=emb_fn)      # batched: write_batch embeds; else add_doc embeds and writes each document
     st = dict(files=len(paths), parsed=0, skipped=0, errors=0, pages=0, chunks=0, workers=0,
               parse_s=0.0, tree_s=0.0, embed_s=0.0, write_s=0.0, index_s=0.0)
     res, jobs = [None] * len(paths), []
     for k, p in enumerate(paths):              # profiles resolve here, in the parent; unchanged files drop out unread
         try:
             if not p.is_file(): raise FileNotFoundError(f'{str(p)!r} is not a file')
-            prof, stamp, did = _profile(p, None), _stamp(p), doc_id(str(p.resolve()), p.stem)
-            if not force and _unchanged(self, T, did, stamp):
-                res[k] = dict(doc_id=did, title=p.stem, skipped=True, source=str(p)); st['skipped'] += 1; continue
+            _, prof, stamp, skipped = _known(self, p, None, p.stem, store, prefix, force)
+            if skipped: res[k] = skipped; st['skipped'] += 1; continue
             jobs.append(dict(k=k, path=p, prof=prof, stamp=stamp))
         except Exception as e: res[k] = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
     heavy = [j['path'] for j in jobs if j['path'].suffix.lower() in HEAVY]
@@ -223,7 +281,7 @@ def add_dir(self:Database,
             for w in warns: warnings.warn(w)
             try:
                 t = time.perf_counter()
-                r = _ingest(self, T, p, pages, p.stem, kind, j['prof'], j['stamp'], store, prefix, kw, defer=pending if embed_batch else None)
+                r = _ingest(self, T, p, pages, p.stem, kind, j['prof'], j['stamp'], store, prefix, doc_kw, defer=pending if embed_batch else None)
                 st['tree_s'] += time.perf_counter() - t
                 if embed_batch and not r.get('skipped'): pend_docs.append(r)
             except Exception as e: r = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
