@@ -161,7 +161,7 @@ def _size(p): return p.stat().st_size if p.exists() else 0
 def info(db:Database, # an open litesearch database
         )->dict: # counts, embedder and sizes
     "What the database holds: documents, sections, chunks, the embedder and the size on disk."
-    T, p = db.get_tree(), db._ls.path
+    T, p = db.get_tree(ann=None), db._ls.path
     n = lambda t: db.execute(f'SELECT count(*) FROM [{t.name}]').fetchone()[0]
     emb = db.ls_meta('store.embedder')
     return dict(db=str(p), documents=n(T.docs), sections=n(T.nodes), chunks=n(T.store),

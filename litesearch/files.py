@@ -6,6 +6,7 @@
 __all__ = ['HEAVY', 'Ingested']
 
 # %% ../nbs/04_files.ipynb #22de3fcd
+from contextlib import ExitStack
 import os, re, sys, json, time, tempfile, warnings
 from pathlib import Path
 from fastcore.basics import patch
@@ -41,7 +42,7 @@ def _unchanged(db, T, did, stamp)->bool:
 def _known(db, p, profile, title, store, prefix, force)->tuple:
     "`(tables, profile, stamp, skipped)` for a file about to be read; `skipped` is its result if its document is stored unchanged (else None)."
     prof = _profile(p, profile)            # an unknown profile name fails before any table is made
-    T = db.get_tree(store, prefix)
+    T = db.get_tree(store, prefix, ann=None)
     stamp, did = _stamp(p), doc_id(str(p.resolve()), title)
     return T, prof, stamp, (None if force or not _unchanged(db, T, did, stamp) else dict(doc_id=did, title=title, skipped=True, source=str(p)))
 
@@ -225,7 +226,7 @@ def add_dir(self:Database,
            )->list: # an `Ingested`: per-file results in input order, with `.stats`
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
     t_all = time.perf_counter()
-    T = self.get_tree(store, prefix)
+    T = self.get_tree(store, prefix, ann=None)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
     emb_fn, with_heading, force = kw.pop('emb_fn', None), kw.get('with_heading', True), kw.get('force', False)
     doc_kw = kw if embed_batch else dict(kw, emb_fn=emb_fn)      # batched: write_batch embeds; else add_doc embeds and writes each document
@@ -241,12 +242,8 @@ def add_dir(self:Database,
         except Exception as e: res[k] = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
     heavy = [j['path'] for j in jobs if j['path'].suffix.lower() in HEAVY]
     n = st['workers'] = _n_workers(n_workers, heavy) if heavy else 0
-    trig = []
-    if bulk:
-        trig = self.execute("SELECT name, sql FROM sqlite_master WHERE type='trigger' AND tbl_name=? AND name IN (?,?,?)",
-                            [T.store.name] + [f'{T.store.name}_{x}' for x in ('ai', 'ad', 'au')]).fetchall()
-        with self.write_txn():
-            for nm, _ in trig: self.execute(f'DROP TRIGGER [{nm}]')
+    bulk_load = ExitStack()
+    if bulk: bulk_load.enter_context(T.store.fts_bulk())   # triggers off; a load that dies is repaired on the next open
     pending, pend_docs = [], []
     def write_batch(docs):
         "Embed the documents' chunks in one call (outside the write lock), then write them in one transaction."
@@ -292,10 +289,7 @@ def add_dir(self:Database,
     finally:
         parsed.close(); bar.close()
         t = time.perf_counter()
-        if bulk:
-            with self.write_txn():
-                for _, s in trig: self.execute(s)
-            T.store.rebuild_fts()
+        bulk_load.close()                       # bulk: triggers back, the FTS index rebuilt once
         _sync_ann(self, T)
         T.store.optimize_fts()                  # the load wrote many segments: merge them (see core)
         st['index_s'] += time.perf_counter() - t
