@@ -402,6 +402,10 @@ def _store_dtype(tbl, dtype):
     d = tbl.db.ls_meta(f'{tbl.name}.dtype')
     return _dtypes[d] if d else np.float32
 
+def _blobs_matrix(blobs, dtype)->np.ndarray:
+    "Embedding blobs of one dtype as a float32 matrix, a row each."
+    return np.frombuffer(b''.join(blobs), dtype=dtype).reshape(len(blobs), -1).astype(np.float32)
+
 def _as_vec(emb, dtype):
     "A query embedding (bytes or array) as a 1-D numpy array of `dtype`."
     if isinstance(emb, (bytes, bytearray, memoryview)): return np.frombuffer(emb, dtype=dtype)
@@ -437,7 +441,7 @@ def _matrix(tbl, dtype):
     else:
         n0 = len(blobs[0])
         if any(len(b) != n0 for b in blobs): raise ValueError(f'store {tbl.name!r}: embeddings of different sizes; rebuild it with one embedder')
-        m = np.frombuffer(b''.join(blobs), dtype=dtype).reshape(len(blobs), -1).astype(np.float32)
+        m = _blobs_matrix(blobs, dtype)
     ids = np.array(ids, dtype=np.int64)
     norms = np.linalg.norm(m, axis=1) + 1e-12 if len(m) else np.zeros(0, np.float32)
     st[key] = (ch, ids, m, norms)
@@ -578,7 +582,7 @@ class AnnIndex:
         return len(self.index) == n and float(keys.astype(np.float64).sum()) == float(s)
 
     def _vecs(self, blobs):
-        return np.frombuffer(b''.join(blobs), dtype=self.dtype).reshape(len(blobs), -1).astype(np.float32)
+        return _blobs_matrix(blobs, self.dtype)
 
     def _add(self, rows):
         if not rows: return

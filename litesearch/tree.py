@@ -16,7 +16,7 @@ import numpy as np
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
-from .core import database, _ident, _ls, _rows_in, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype
+from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype
 from .data import chunk_markdown, pdf_parse
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -868,7 +868,7 @@ def context(self:Database,
         blobs = [b for (b,) in self.execute(f'SELECT embedding FROM [{T.store.name}] WHERE embedding IS NOT NULL AND node_id IN ({",".join("?"*len(ids))})', ids)]
         if blobs:
             dt = _store_dtype(T.store, kw.get('dtype'))
-            c = np.frombuffer(b''.join(blobs), dtype=dt).reshape(len(blobs), -1).astype(np.float32).mean(0)
+            c = _blobs_matrix(blobs, dt).mean(0)
             seen = set(ids)
             for h in T.store.vec_search(c.astype(dt), ['node_id', 'heading'], limit=related * 6, dtype=dt):
                 if h['node_id'] in seen: continue
