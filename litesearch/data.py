@@ -18,18 +18,29 @@ import xml.etree.ElementTree as ET
 
 # %% ../nbs/01_data.ipynb #ce083ae4
 DEFAULT_CHUNK = 800
-_chunkers = {}
+
+def _char_cut(b:bytes, i:int)->int:
+    "The nearest UTF-8 character boundary at or before byte `i` (continuation bytes are 0b10xxxxxx)."
+    while 0 < i < len(b) and (b[i] & 0xC0) == 0x80: i -= 1
+    return i
 
 def chunk_markdown(text:str, # markdown or plain text
-                   chunk_size:int=DEFAULT_CHUNK, # target characters per chunk
+                   chunk_size:int=DEFAULT_CHUNK, # target size per chunk (UTF-8 bytes: characters for ASCII text)
                   )->list: # the non-empty chunks, in order
-    "Split text into chunks of about `chunk_size` characters at newline/sentence boundaries (chonkie FastChunker)."
+    "Split text into chunks of about `chunk_size` bytes at newline/sentence boundaries (chonkie's SIMD boundary search)."
     if not isinstance(text, str): raise TypeError(f'chunk_markdown: expected str, got {type(text).__name__}')
     if not text.strip(): return []
-    if chunk_size not in _chunkers:
-        from chonkie import FastChunker
-        _chunkers[chunk_size] = FastChunker(chunk_size=chunk_size)
-    return [c.text for c in _chunkers[chunk_size](text) if c.text.strip()]
+    from chonkie_core import chunk_offsets
+    b = text.encode('utf-8')
+    # chonkie's FastChunker (1.7.0) decodes each byte range as it comes and raises UnicodeDecodeError when a
+    # cut lands inside a multi-byte character (upstream PR #636): take the offsets and snap cuts to characters
+    cuts = sorted({_char_cut(b, e) for _, e in chunk_offsets(b, size=chunk_size, delimiters='\n.?')} | {len(b)})
+    out, s = [], 0
+    for e in cuts:
+        if e <= s: continue
+        c = b[s:e].decode('utf-8'); s = e
+        if c.strip(): out.append(c)
+    return out
 chunk_markdown.chunk_size = DEFAULT_CHUNK
 
 class Chunker:
