@@ -237,10 +237,11 @@ def _free_name(db, name, what, fits)->str:
     o = _objects(db).get(name.lower())
     if o is None: return name
     t, n, _ = o
-    if n != name: raise ValueError(f'{what} name {name!r}: the database already has a {t} named {n!r}, and SQLite names ignore case; '
+    a = 'an' if t == 'index' else 'a'
+    if n != name: raise ValueError(f'{what} name {name!r}: the database already has {a} {t} named {n!r}, and SQLite names ignore case; '
                                    f'use {n!r} itself or another name')
     if t != 'table' or not fits(db.table(n)):
-        raise ValueError(f'{what} name {name!r}: the database already has a {t} of that name that is not a {what}; choose another name')
+        raise ValueError(f'{what} name {name!r}: the database already has {a} {t} of that name that is not a {what}; choose another name')
     return name
 
 def _check_store_name(db, name)->str:
