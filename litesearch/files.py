@@ -58,7 +58,7 @@ def _restamp(db, T, did, stamp):
 def _pdf_opts(db, p, images, tables, out_path)->dict:
     if p.suffix.lower() != '.pdf': return {}
     if out_path is not None: images = True
-    return dict(tables=tables, images=(Path(out_path) if out_path is not None else db.assets(p.stem)) if images else None)
+    return dict(tables=tables, images=(Path(out_path) if out_path is not None else db.assets(_fsname(p.stem))) if images else None)   # image links land in the text: no surrogates
 
 _depth = re.compile(r'^(#{1,6}) ', re.M)
 

@@ -117,7 +117,9 @@ def _bad_name_dir(tmp_path):
     os.mkdir(d)
     with open(os.path.join(d, b'caf\xe9.md'), 'wb') as f: f.write(b'# Cafe\n\nCoffee served in a cafe on the corner.')
     import pymupdf
-    doc = pymupdf.open(); doc.new_page().insert_text((72, 72), 'Tea grown on hills near the sea.')
+    doc = pymupdf.open(); pg = doc.new_page(); pg.insert_text((72, 72), 'Tea grown on hills near the sea.')
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 100, 100), 0); pix.clear_with(128)
+    pg.insert_image(pymupdf.Rect(72, 100, 272, 300), pixmap=pix)       # an image: extracted under a folder named after the file
     with open(os.path.join(d, b'th\xff.pdf'), 'wb') as f: f.write(doc.tobytes())
     return Path(os.fsdecode(d))
 
@@ -141,6 +143,9 @@ def test_non_utf8_file_names(tmp_path):
         pr = db.add_dir(d, prune=True)                                  # a gone file is pruned by its escaped source
         assert [r['source'] for r in pr if r.get('removed')] == [docs['caf\\xe9']['source']]
         assert [x['title'] for x in db.toc()] == ['th\\xff']
+        r = db.add_file(d/os.fsdecode(b'th\xff.pdf'), images=True, force=True)
+        text = db.read(f"{r['doc_id']}#0")['text']
+        assert '![image](' in text and 'th\\xff' in text, text
     finally: db.close()
 
 # --- encrypted PDFs
