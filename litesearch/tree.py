@@ -303,11 +303,18 @@ def heading_path(tree, # the node list from build_tree
     return f'{head}{sep}…{tail[-keep:]}' if keep > 0 else s[:max_len]
 
 # %% ../nbs/02_tree.ipynb #113b004d
+from .core import _check_store_name, _free_name, check_vectors
+
 def doc_id(source, # path or url of the document
            title:str='', # its title
           )->str: # 16 hex characters
     "Content-addressed document id — re-adding the same source is a no-op, not a duplicate."
-    return hashlib.sha1(f'{source}\x1f{title}'.encode()).hexdigest()[:16]
+    source, title = str(source), str(title)
+    if '\x1f' not in source and '\x1f' not in title: key = f'{source}\x1f{title}'    # every id ever stored: kept as it was
+    # a separator inside either part made ('a\x1fb', 'c') and ('a', 'b\x1fc') one id: length-prefix the source instead.
+    # This key holds at least three separators, the one above exactly one, so the two forms never meet
+    else: key = f'{len(source)}\x1f{source}\x1f{title}'
+    return hashlib.sha1(key.encode('utf-8', 'surrogatepass')).hexdigest()[:16]
 
 HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
 
@@ -320,7 +327,10 @@ def _tree_ready(db, p, store):
 
 def _tree_ddl(db, store, prefix, ann, kw):
     p = _prefix(store, prefix)
-    _ident(f'{p}docs'); _ident(store)
+    _ident(f'{p}docs'); _check_store_name(db, store)
+    # docs/nodes names taken by another table (in any case: SQLite ignores it) are refused before anything is created
+    _free_name(db, f'{p}docs', 'tree docs table', lambda t: {'source', 'hash'} <= set(t.columns_dict))
+    _free_name(db, f'{p}nodes', 'tree nodes table', lambda t: {'parent_id', 'seq'} <= set(t.columns_dict))
     if ann is None: ann = not db[store].exists()      # keep an existing store's choice; a new store gets an index
     cols = dict(doc_id=str, node_id=str, page=int, heading=str, **kw)
     if _tree_ready(db, p, store):
@@ -409,7 +419,7 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
 def _embed(chunks, emb_fn, with_heading):
     "Vectors for chunk dicts, each embedded with its heading path when `with_heading`."
     texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
-    return np.asarray(emb_fn(texts))
+    return check_vectors(emb_fn(texts), len(texts), finite=False)   # NaN is refused where the document can be named (store_chunks, write_docs)
 
 def store_chunks(store, # chunk store table
                  chunks, # chunk dicts from `_node_chunks`, from one document or many
@@ -422,10 +432,8 @@ def store_chunks(store, # chunk store table
     if not chunks: return 0
     if vecs is None and emb_fn is not None: vecs = _embed(chunks, emb_fn, with_heading)
     if vecs is not None:
-        vecs = np.asarray(vecs)
-        if vecs.ndim != 2 or len(vecs) != len(chunks):
-            raise ValueError(f'emb_fn returned shape {vecs.shape} for {len(chunks)} texts: expected ({len(chunks)}, dim)')
-        blobs = store.add_embeddings(vecs)
+        names = lambda i: f"chunk {i} (document {chunks[i]['doc_id']}, section {chunks[i].get('heading')!r})"
+        blobs = store.add_embeddings(check_vectors(vecs, len(chunks), names))
     else: blobs = [None] * len(chunks)
     rows = [dict(content=c['content'], embedding=b, metadata=json.dumps(c.get('metadata') or {}), doc_id=c['doc_id'],
                  node_id=c['node_id'], page=c['page'], heading=c.get('heading', '')) for c,b in zip(chunks, blobs)]
@@ -453,12 +461,22 @@ def _sync_ann(db, T):
     if st.name not in _ls(db).anns and _rows_in(st) < ANN_MIN_ROWS: return
     st.ann.sync()
 
+def _chunk_names(plans):
+    "Row i of a batch's vectors -> the document it belongs to (title and source), for error messages."
+    ends = np.cumsum([len(p.chunks) for p in plans])
+    def name(i):
+        k = int(np.searchsorted(ends, i, side='right')); p = plans[k]
+        return f'chunk {i - (ends[k] - len(p.chunks))} of document {p.title!r} (source {p.source!r})'
+    return name
+
 def write_docs(db:Database, # the database
                T, # the tree tables, from `get_tree`
                plans:list, # documents planned by `add_doc(defer=...)` (its results' `_plan`)
                vecs=None, # vectors for all their chunks, in order (None: no embeddings)
               )->int: # chunks written
     "Write planned documents, their nodes and chunks in one transaction, replacing older versions: all or nothing."
+    # one finite row per chunk, before the lock: a row too many would shift every vector onto the wrong chunk
+    if vecs is not None: vecs = check_vectors(vecs, sum(len(p.chunks) for p in plans), _chunk_names(plans))
     with db.write_txn():
         # plans were made outside the lock: another writer may have stored a document since. The same text
         # is then already there whole (skip it); other text is replaced
@@ -603,10 +621,18 @@ class Sections(list):
 def _docs_matching(db, T, doc):
     cols = 'id, title, source, kind, pages, meta, added_at'
     if doc is None: return list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
+    if not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id or part of a title (str), or None for every document')
     r = list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] WHERE id = ?', [doc]))
     if r: return r
-    like = '%' + doc.replace('\\', '\\\\').replace('%', '\\%').replace('_', '\\_') + '%'
-    return list(db.execute(f"SELECT {cols} FROM [{T.docs.name}] WHERE title LIKE ? ESCAPE '\\' ORDER BY added_at, id", [like]))
+    # the substring test runs here, not as SQL LIKE: LIKE stops at a NUL (so '\x00' matched every title), refuses long
+    # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
+    needle = doc.casefold()
+    ids = [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()]
+    got = {}
+    for k in range(0, len(ids), 500):
+        part = ids[k:k+500]
+        got.update((r[0], r) for r in db.execute(f'SELECT {cols} FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(part))})', part))
+    return [got[i] for i in ids if i in got]
 
 @patch
 def toc(self:Database,
