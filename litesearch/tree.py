@@ -16,7 +16,7 @@ import numpy as np
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
-from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype
+from .core import database, _ident, _ls, _snapshot, _writable, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype
 from .data import chunk_markdown, pdf_parse
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -493,6 +493,7 @@ def add_doc(self:Database,
            )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged, replaced=True when changed)
     "Ingest one document: build its tree, chunk it per node, embed and store."
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
+    _writable(self)                  # a read-only database says so before any parsing or embedding
     pages = _norm_pages(pages)
     T = self.get_tree(store, prefix, ann=None)
     source = str(ifnone(source, title))
@@ -520,7 +521,6 @@ def add_doc(self:Database,
     if index: _sync_ann(self, T)
     T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
     return res
-
 
 # %% ../nbs/02_tree.ipynb #8e29735b
 @patch
@@ -597,6 +597,7 @@ def _docs_matching(db, T, doc):
     return list(db.execute(f"SELECT {cols} FROM [{T.docs.name}] WHERE title LIKE ? ESCAPE '\\' ORDER BY added_at, id", [like]))
 
 @patch
+@_snapshot
 def toc(self:Database,
         doc:str=None, # doc id, or a substring of the title (None = every document)
         store:str='store', # chunk store
@@ -647,6 +648,7 @@ def _path_titles(db, T, node_id)->list:
     return [r[0] for r in rows]
 
 @patch
+@_snapshot
 def read(self:Database,
          node_id:str, # 'doc#seq', as returned by toc() or sections()
          store:str='store', # chunk store
@@ -747,6 +749,7 @@ def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     return rerank_hits(q, hits, rerank, k=rrf_k)[:n] if rerank else hits[:n]
 
 @patch
+@_snapshot
 def doc_search(self:Database,
                q:str, # query string
                emb=None, # query embedding (bytes or array; None = keyword only)
@@ -772,7 +775,6 @@ def doc_search(self:Database,
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
     return Hits(hits)
 
-
 # %% ../nbs/02_tree.ipynb #932f449b
 def _nodes_by_id(db, T, ids):
     ids = list(ids)
@@ -784,6 +786,7 @@ def _nodes_by_id(db, T, ids):
 _AGG = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
 
 @patch
+@_snapshot
 def sections(self:Database,
              q:str, # query string
              emb=None, # query embedding
@@ -818,11 +821,11 @@ def sections(self:Database,
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
     return Sections(out)
 
-
 # %% ../nbs/02_tree.ipynb #60f58ea4
 def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
 
 @patch
+@_snapshot
 def node_context(self:Database,
                  node_id:str, # a 'doc#seq' node id
                  store:str='store', # chunk store
@@ -839,6 +842,7 @@ def node_context(self:Database,
                 breadcrumb=self.breadcrumb(node_id, store, prefix))
 
 @patch
+@_snapshot
 def context(self:Database,
             q:str, # query string
             emb=None, # query embedding
