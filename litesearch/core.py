@@ -163,7 +163,7 @@ def write_txn(self:Database):
         self.execute('BEGIN IMMEDIATE')
         owed = list(st.fts_owed.values())
         try:
-            for t in owed: _fts_restore(t, force=True)    # a bulk load's triggers first: never write past a store without them
+            for t in owed: _repay(t)      # a bulk load's FTS triggers first: never write past a store without them
             yield self
             self.execute('COMMIT')
         except BaseException: _rollback(self); raise
@@ -490,6 +490,21 @@ def _fts_restore(tbl, force=False):
         tbl.db.ls_meta(f'{tbl.name}.fts_bulk', {})
     return True
 
+def _owe(tbl):
+    "Note on this connection that a store's FTS triggers are owed, and refuse raw writes to it meanwhile."
+    _ls(tbl.db).fts_owed[tbl.name] = tbl
+    msg = (f'store {tbl.name} has no FTS triggers: a bulk load could not restore them (no room to rebuild its index). '
+           'Any litesearch write (add_doc, delete_doc, or a write inside db.write_txn) restores them first')
+    for op in ('insert', 'update', 'delete'):     # TEMP triggers: this connection only, and no room needed in the file
+        try: tbl.db.execute(f"CREATE TEMP TRIGGER IF NOT EXISTS [{tbl.name}_fts_owed_{op}] BEFORE {op.upper()} ON main.[{tbl.name}] "
+                            f"BEGIN SELECT RAISE(ABORT, '{msg}'); END")
+        except apsw.Error: pass
+
+def _repay(tbl):
+    "Restore the FTS triggers a store is owed (inside the caller's transaction) and lift the guard on raw writes."
+    _fts_restore(tbl, force=True)
+    for op in ('insert', 'update', 'delete'): tbl.db.execute(f'DROP TRIGGER IF EXISTS temp.[{tbl.name}_fts_owed_{op}]')
+
 @patch
 @contextmanager
 def fts_bulk(self:Table):
@@ -505,7 +520,7 @@ def fts_bulk(self:Table):
         except Exception as e:
             # e.g. a full disk: the rebuild needs room. This connection's next write puts the triggers back first
             # (or fails too), so nothing is written past a store without them; a reopen repairs it as well
-            _ls(self.db).fts_owed[self.name] = self
+            _owe(self)
             warnings.warn(f'store {self.name!r}: the bulk load could not restore its FTS triggers ({type(e).__name__}: {e}); '
                           'keyword search misses its rows until the next write or open restores them')
             if done: raise            # else the load's own error is the one raised
@@ -834,9 +849,10 @@ def close(self:Database):
     try:
         if not st.readonly:
             for a in list(st.anns.values()): _save_quietly(a)
-            for t in list(st.fts_owed.values()):          # a bulk load's FTS triggers still owed: one more try
-                try: _fts_restore(t, force=True); st.fts_owed.pop(t.name, None)
-                except Exception: pass                    # the next open restores them
+            if st.fts_owed:                   # a bulk load's FTS triggers still owed: one more try (the next open repairs too)
+                try:
+                    with self.write_txn(): pass       # a write transaction repays what is owed first
+                except Exception: pass
     finally:
         st.anns.clear()
         _orig_close(self)

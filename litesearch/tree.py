@@ -12,7 +12,7 @@ import re, json, hashlib, time, math, warnings
 from pathlib import Path
 from dataclasses import dataclass, field
 from collections import Counter
-import numpy as np
+import numpy as np, apsw
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
@@ -519,7 +519,8 @@ def add_doc(self:Database,
     vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
     write_docs(self, T, [plan], vecs)
     if index: _sync_ann(self, T)
-    T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
+    try: T.store.optimize_fts()   # one merge per 10% growth keeps keyword queries fast (see core)
+    except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
     return res
 
 # %% ../nbs/02_tree.ipynb #8e29735b
@@ -536,7 +537,8 @@ def delete_doc(self:Database,
         raise KeyError(f'delete_doc: no document with id {did!r}')
     with self.write_txn(): _del_doc(self, T, did)
     _sync_ann(self, T)
-    T.store.optimize_fts()
+    try: T.store.optimize_fts()
+    except apsw.FullError: pass   # the deletion is committed; the merge waits for a later write
     return n
 
 # %% ../nbs/02_tree.ipynb #ef3148d2

@@ -69,6 +69,7 @@ def test_bulk_load_that_cannot_restore_its_triggers(db_path):
     with pytest.raises(apsw.FullError):                   # still full: no write gets past a store without its triggers
         db.add_doc(doc(5, 1), title='while full', emb_fn=hash_embed)
     assert _fts_triggers(T.store) == [] and 'while full' not in {t['title'] for t in db.toc()}
+    with pytest.raises(apsw.ConstraintError, match='no FTS triggers'): T.store.insert(dict(content='a raw write'))
     unlimit(db)                                            # room again: the next write restores them first
     db.add_doc(doc(6, 1), title='after', emb_fn=hash_embed)
     assert len(_fts_triggers(T.store)) == 3 and fts_ok(db)
