@@ -8,7 +8,7 @@ __all__ = ['DEFAULT_TOKENIZE', 'STOPWORDS', 'FTS_BUDGET', 'DEFAULT_RERANKER', 'A
            'make_tiny_ranker']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
-import os, re, json, time, atexit, weakref, warnings, threading, functools, urllib.parse
+import os, re, json, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
 from pathlib import Path
 import numpy as np, apsw, apsw.fts5
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
@@ -84,6 +84,7 @@ def database(path=':memory:', # file path, or ':memory:'
         p = Path(path)
         why = 'readonly=True was asked for' if readonly else _ro_reason(p) if readonly is None and p.exists() else None
         if not why: p.parent.mkdir(parents=True, exist_ok=True)
+        elif readonly and not p.exists(): raise FileNotFoundError(f'{p}: no database there to open read-only')
     deadline = time.monotonic() + timeout / 1000
     while not why:
         try:
@@ -97,7 +98,8 @@ def database(path=':memory:', # file path, or ':memory:'
             if not p.exists(): 
                 if r := _ro_reason(p): raise apsw.CantOpenError(f'{p}: cannot create a database here: {r}') from None
                 raise
-            why = f'it could not be opened for writing ({type(e).__name__}: {e}; is the disk full?)'   # e.g. no room for its -shm file
+            full = shutil.disk_usage(p.parent).free < 1 << 20          # e.g. no room for its -shm file
+            why = f'it could not be opened for writing ({type(e).__name__}: {e}{"; the disk is full" if full else ""})'
         finally: _opening.on = False
     if why: db = Database(_connect_ro(p), **kw)
     db.conn.set_busy_timeout(timeout)

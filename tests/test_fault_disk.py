@@ -130,15 +130,40 @@ def test_open_and_close_on_a_full_disk(tmp_path):
             except (apsw.FullError, apsw.ReadOnlyError) as e: print(type(e).__name__)
             db.close()''')
         r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
-        assert r.returncode == 0 and r.stdout.split('\n')[0] == '6 5', r.stderr[-2000:]
+        assert r.returncode == 0 and r.stdout.split('\n')[:2] == ['6 5', 'FullError'], r.stderr[-2000:]
+        assert 'read-only' not in r.stderr                 # the -shm is there: a writable open, only writes fail
         # F: close saves the sidecar on a full disk: a warning, the connection closed, no temp file left
         with pytest.warns(UserWarning, match='not saved'): db.close()
         with pytest.raises(apsw.ConnectionClosedError): db.execute('SELECT 1')
         assert not [f for f in os.listdir(d) if f.endswith('.tmp')]
-        # E again with no -shm left to share: read-only, with a warning saying why
+        # E again with no -shm left to share and no room for one: read-only, with a warning saying why
+        free(d); database(p).close()                       # a clean close checkpoints and removes the -wal and -shm
+        assert sorted(os.listdir(d)) == ['x.db']              # the sidecar never saved: rebuilt when next wanted
+        fill(d)
         r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
-        assert r.returncode == 0 and r.stdout.split('\n')[0] == '6 5', r.stderr[-2000:]
+        assert r.returncode == 0 and r.stdout.split('\n')[:2] == ['6 5', 'ReadOnlyError'], r.stderr[-2000:]
+        assert 'opened read-only because it could not be opened for writing' in r.stderr and 'the disk is full' in r.stderr
         free(d)
         db = database(p)
-        assert len(db.toc()) == 6 and fts_ok(db)
+        assert len(db.toc()) == 6 and fts_ok(db) and len(db.t.store.ann_search(hash_embed(['term5'])[0], limit=3)) == 3
+        db.close()
+
+def test_bulk_load_fills_the_disk(tmp_path):
+    "add_dir(bulk=True) runs out of room: its per-file results come back, and the triggers return once there is room again."
+    src = tmp_path/'docs'; src.mkdir()
+    for i in range(120): (src/f'a{i:03}.md').write_text(doc(i, 16))
+    with tmpfs(tmp_path/'m', '3m') as d:
+        (d/'ballast').write_bytes(b'\0' * (1 << 20))
+        db = database(d/'b.db'); db.add_doc(doc(999, 1), title='first', emb_fn=hash_embed)
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            res = db.add_dir(src, emb_fn=hash_embed, bulk=True, embed_batch=200)
+        errs = [r for r in res if 'error' in r]
+        assert len(res) == 120 and errs and all('FullError' in r['error'] or 'disk' in r['error'] for r in errs), errs[:3]
+        ok = [r for r in res if 'error' not in r]
+        (d/'ballast').unlink()                              # room again
+        db.add_doc(doc(1000, 1), title='later', emb_fn=hash_embed)
+        assert len(_fts_triggers(db.t.store)) == 3 and fts_ok(db)
+        assert {t['title'] for t in db.toc()} == {'first', 'later'} | {r['title'] for r in ok}
+        for r in ok[:5] + ok[-5:]: assert db.doc_search(f'marker{int(r["title"][1:])}')[0]['doc_id'] == r['doc_id']
         db.close()

@@ -49,6 +49,8 @@ def test_readonly_flag(tmp_path):
     after = digest(tmp_path)
     assert {f: after[f] for f in before} == before       # the database and its sidecars unchanged
     assert (tmp_path/'r.db-wal').stat().st_size == 0      # a read-only WAL reader may leave an empty -wal and its -shm
+    with pytest.raises(FileNotFoundError, match='no database there to open read-only'): database(tmp_path/'none.db', readonly=True)
+    assert not (tmp_path/'none.db').exists()
 
 def test_readonly_mount(tmp_path):
     "A database on a filesystem mounted read-only opens (it used to fail with NoFTS5Error), warns once, reads, refuses writes."
