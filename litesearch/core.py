@@ -207,6 +207,13 @@ def _snapshot(f):
     "Run a read call's statements in one `read_txn`: a document deleted meanwhile is either whole or absent."
     @functools.wraps(f)
     def _f(self, *args, **kw):
+        outer = self.conn.in_transaction
+        try:
+            with self.read_txn(): return f(self, *args, **kw)
+        except apsw.BusyError:
+            # a call that had to write (the tables of a fresh database) after another connection committed: its snapshot
+            # cannot take the write lock (SQLITE_BUSY_SNAPSHOT). Reads are safe to run again, in a fresh snapshot
+            if outer: raise
         with self.read_txn(): return f(self, *args, **kw)
     return _f
 

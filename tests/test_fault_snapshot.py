@@ -75,3 +75,17 @@ def test_sections_while_another_process_deletes(db_path):
         out, _ = w.communicate(timeout=60)
     assert w.returncode == 0 and int(out) > 5               # the writer really deleted documents meanwhile
     db.close()
+
+def test_first_read_call_races_a_writer(db_path, monkeypatch):
+    "A read call that must create the tables (a fresh database) while another connection commits them: retried in a fresh snapshot."
+    import litesearch.tree as tree
+    a = database(db_path); a.execute('CREATE TABLE other (x)')
+    b = database(db_path)
+    real, raced = tree._tree_ready, []
+    def racing(db, *args):
+        r = real(db, *args)
+        if db is b and not raced: raced.append(1); a.add_doc(DOCS[0][0], title=DOCS[0][1])    # commits the tree meanwhile
+        return r
+    monkeypatch.setattr(tree, '_tree_ready', racing)
+    assert [t['title'] for t in b.toc()] == ['act0']        # BusyError without the retry: its snapshot was older than the tables
+    a.close(); b.close()
