@@ -74,6 +74,7 @@ def test_sections_while_another_process_deletes(db_path):
         stop.touch()
         out, _ = w.communicate(timeout=60)
     assert w.returncode == 0 and int(out) > 5               # the writer really deleted documents meanwhile
+    print(f'{150 * TRIALS} sections() + doc_search() calls while another process replaced {int(out)} documents')
     db.close()
 
 def test_first_read_call_races_a_writer(db_path, monkeypatch):
