@@ -95,7 +95,7 @@ def database(path=':memory:', # file path, or ':memory:'
             time.sleep(0.05)
         except (apsw.FullError, apsw.IOError, apsw.CantOpenError) as e:
             if mem or readonly is False: raise
-            if not p.exists(): 
+            if not p.exists():
                 if r := _ro_reason(p): raise apsw.CantOpenError(f'{p}: cannot create a database here: {r}') from None
                 raise
             full = shutil.disk_usage(p.parent).free < 1 << 20          # e.g. no room for its -shm file
@@ -554,6 +554,7 @@ def fts_bulk(self:Table):
             warnings.warn(f'store {self.name!r}: the bulk load could not restore its FTS triggers ({type(e).__name__}: {e}); '
                           'keyword search misses its rows until the next write or open restores them')
             if done: raise            # else the load's own error is the one raised
+
 
 # %% ../nbs/00_core.ipynb #f030ca47
 _dtypes = {'float32': np.float32, 'float16': np.float16, 'int8': np.int8}

@@ -523,6 +523,7 @@ def add_doc(self:Database,
     except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
     return res
 
+
 # %% ../nbs/02_tree.ipynb #8e29735b
 @patch
 def delete_doc(self:Database,
@@ -777,6 +778,7 @@ def doc_search(self:Database,
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
     return Hits(hits)
 
+
 # %% ../nbs/02_tree.ipynb #932f449b
 def _nodes_by_id(db, T, ids):
     ids = list(ids)
@@ -822,6 +824,7 @@ def sections(self:Database,
                         pages=(nd.get('page_start'), nd.get('page_end')), score=agg([h['_rrf_score'] for h in hs]),
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
     return Sections(out)
+
 
 # %% ../nbs/02_tree.ipynb #60f58ea4
 def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
