@@ -274,9 +274,13 @@ def _open_pdf(src):
     elif isinstance(src, (str, Path)):
         if not Path(src).exists(): raise FileNotFoundError(f'pdf_parse: no such file {str(src)!r}')
         what, kw = f'{str(src)!r} is', dict(filename=str(src))
+        if any('\udc80' <= c <= '\udcff' for c in str(src)): kw = dict(stream=Path(src).read_bytes())   # a name that is not UTF-8: pymupdf takes only UTF-8 names
     else: raise TypeError(f'pdf_parse: expected a path, bytes or a pymupdf Document, got {type(src).__name__}')
     try: doc = pymupdf.open(filetype='pdf', **kw)
     except Exception as e: raise ValueError(f'pdf_parse: {what} not a readable PDF ({e})') from None
+    if doc.needs_pass:     # its pages would fail one by one with "document closed or encrypted"
+        raise ValueError(f'pdf_parse: {what} encrypted (it needs a password to open): decrypt it first, e.g. '
+                         f'`qpdf --decrypt --password=PASSWORD in.pdf out.pdf`, and add the decrypted copy')
     if not doc.page_count: raise ValueError(f'pdf_parse: {what} not a readable PDF (no pages)')   # pymupdf "repairs" garbage into an empty document
     return doc
 
