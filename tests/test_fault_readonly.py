@@ -91,3 +91,13 @@ def test_readonly_mount_with_wal(tmp_path):
         check_reads(db)
         db.close()
         remount(d, 'rw')
+
+def test_readonly_folder(tmp_path):
+    "A folder without write permission (no -wal/-shm can be made there): read-only with a warning. Root ignores permissions."
+    if os.geteuid() == 0: pytest.skip('running as root, which ignores file permissions (the read-only mount test covers this)')
+    d = tmp_path/'locked'; d.mkdir(); build(d/'r.db')
+    d.chmod(0o555)
+    try:
+        with pytest.warns(UserWarning, match='opened read-only because its folder is not writable'): db = database(d/'r.db')
+        check_reads(db); check_writes_refused(db, 'its folder is not writable'); db.close()
+    finally: d.chmod(0o755)
