@@ -336,6 +336,10 @@ def _tree_ddl(db, store, prefix, ann, kw):
     if _tree_ready(db, p, store):
         st = db.get_store(store, ann=ann, fts=['content', 'heading'], **cols)
         return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=st, profiles=db.table(f'{p}docs_fts'))
+    if _ls(db).readonly and db[f'{p}docs'].exists() and db[f'{p}nodes'].exists() and db[store].exists():
+        _profile_temp(db, p, store)      # a tree from an older version on a read-only file: read it as it is
+        return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=db.get_store(store, ann=ann, fts=['content', 'heading'], **cols),
+                        profiles=db.table(f'{p}docs_fts'))
     with db.write_txn():
         db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}docs] (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind TEXT,
                        pages INTEGER, meta TEXT DEFAULT '{{}}', hash TEXT, added_at REAL, label TEXT)''')
@@ -360,6 +364,16 @@ def get_tree(self:Database,
     "Create the docs/nodes tables and a node-aware chunk store. Idempotent; returns the tables."
     key = ('tree', store, prefix, ann, tuple(sorted((k, str(v)) for k,v in kw.items())))
     return self.ensured(key, lambda: _tree_ddl(self, store, prefix, ann, kw))
+
+def _profile_temp(db, p, store):
+    "What this version adds to an older tree (document profiles, `label`), built in this connection's TEMP schema: the file stays as it is."
+    # unqualified names resolve to TEMP before main, so every query finds these; nothing is written to the file
+    if 'label' not in db[f'{p}docs'].columns_dict: db.execute(f'CREATE TEMP VIEW IF NOT EXISTS [{p}docs] AS SELECT *, NULL AS label FROM main.[{p}docs]')
+    if db[f'{p}docs_fts'].exists(): return
+    db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.[{p}docs_fts] USING fts5(doc_id UNINDEXED, label, names, body, tokenize=\"{DEFAULT_TOKENIZE}\")")
+    for did, title, source, meta in db.execute(f'SELECT id, title, source, meta FROM [{p}docs]').fetchall():
+        text = '\n'.join(r[0] for r in db.execute(f'SELECT content FROM [{store}] WHERE doc_id = ? ORDER BY rowid LIMIT 8', [did]))
+        _write_profile(db, p, did, doc_profile([(0, text)], title, source, json.loads(meta or '{}')))
 
 def _profile_ddl(db, p, store):
     "The documents' searchable profiles (`<prefix>docs_fts`), filled in for documents stored before profiles existed."

@@ -101,3 +101,18 @@ def test_readonly_folder(tmp_path):
         with pytest.warns(UserWarning, match='opened read-only because its folder is not writable'): db = database(d/'r.db')
         check_reads(db); check_writes_refused(db, 'its folder is not writable'); db.close()
     finally: d.chmod(0o755)
+
+def test_readonly_older_tree(tmp_path):
+    "A tree written before document profiles existed (no docs_fts, no label column) reads on a read-only file: they are built in TEMP."
+    p = tmp_path/'old.db'; build(p)
+    db = database(p); db.execute('DROP TABLE docs_fts'); db.execute('ALTER TABLE docs DROP COLUMN label'); db.close()
+    before = digest(tmp_path)
+    db = database(p, readonly=True)                     # was ReadOnlyError: reading meant upgrading the file first
+    check_reads(db)
+    assert db.docs('reduced rate item 3')[0]['title'] == 'act3'
+    db.close()
+    after = digest(tmp_path)
+    assert {f: after[f] for f in before} == before
+    db = database(p); db.get_tree()                      # writable again: upgraded in place, as before
+    assert db.t.docs_fts.count == len(DOCS) and 'label' in db.t.docs.columns_dict
+    db.close()
