@@ -58,7 +58,7 @@ def _ro_reason(p:Path)->str:
 
 def _connect_ro(p:Path)->apsw.Connection:
     "A read-only connection: `mode=ro`, or `immutable=1` when no -shm can be made and no -wal holds changes."
-    uri, flags = 'file:' + urllib.parse.quote(str(p.resolve())), apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_READONLY
+    uri, flags = 'file:' + urllib.parse.quote(os.fsencode(p.resolve())), apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_READONLY
     try:
         c = apsw.Connection(uri + '?mode=ro', flags=flags)
         c.execute('SELECT count(*) FROM sqlite_master').fetchall()    # a WAL database needs its -shm: fails here without one
