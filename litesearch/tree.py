@@ -12,11 +12,11 @@ import re, json, hashlib, time, math, warnings
 from pathlib import Path
 from dataclasses import dataclass, field
 from collections import Counter
-import numpy as np
+import numpy as np, apsw
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
-from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, \
+from .core import database, _ident, _ls, _snapshot, _writable, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, \
                              DEFAULT_TOKENIZE, fts_query, fts_terms, prox_leg, _fresh
 from .data import chunk_markdown, pdf_parse
 
@@ -336,6 +336,10 @@ def _tree_ddl(db, store, prefix, ann, kw):
     if _tree_ready(db, p, store):
         st = db.get_store(store, ann=ann, fts=['content', 'heading'], **cols)
         return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=st, profiles=db.table(f'{p}docs_fts'))
+    if _ls(db).readonly and db[f'{p}docs'].exists() and db[f'{p}nodes'].exists() and db[store].exists():
+        _profile_temp(db, p, store)      # a tree from an older version on a read-only file: read it as it is
+        return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=db.get_store(store, ann=ann, fts=['content', 'heading'], **cols),
+                        profiles=db.table(f'{p}docs_fts'))
     with db.write_txn():
         db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}docs] (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind TEXT,
                        pages INTEGER, meta TEXT DEFAULT '{{}}', hash TEXT, added_at REAL, label TEXT)''')
@@ -360,6 +364,16 @@ def get_tree(self:Database,
     "Create the docs/nodes tables and a node-aware chunk store. Idempotent; returns the tables."
     key = ('tree', store, prefix, ann, tuple(sorted((k, str(v)) for k,v in kw.items())))
     return self.ensured(key, lambda: _tree_ddl(self, store, prefix, ann, kw))
+
+def _profile_temp(db, p, store):
+    "What this version adds to an older tree (document profiles, `label`), built in this connection's TEMP schema: the file stays as it is."
+    # unqualified names resolve to TEMP before main, so every query finds these; nothing is written to the file
+    if 'label' not in db[f'{p}docs'].columns_dict: db.execute(f'CREATE TEMP VIEW IF NOT EXISTS [{p}docs] AS SELECT *, NULL AS label FROM main.[{p}docs]')
+    if db[f'{p}docs_fts'].exists(): return
+    db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.[{p}docs_fts] USING fts5(doc_id UNINDEXED, label, names, body, tokenize=\"{DEFAULT_TOKENIZE}\")")
+    for did, title, source, meta in db.execute(f'SELECT id, title, source, meta FROM [{p}docs]').fetchall():
+        text = '\n'.join(r[0] for r in db.execute(f'SELECT content FROM [{store}] WHERE doc_id = ? ORDER BY rowid LIMIT 8', [did]))
+        _write_profile(db, p, did, doc_profile([(0, text)], title, source, json.loads(meta or '{}')))
 
 def _profile_ddl(db, p, store):
     "The documents' searchable profiles (`<prefix>docs_fts`), filled in for documents stored before profiles existed."
@@ -524,6 +538,7 @@ def add_doc(self:Database,
            )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged, replaced=True when changed)
     "Ingest one document: build its tree, chunk it per node, embed and store."
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
+    _writable(self)                  # a read-only database says so before any parsing or embedding
     pages = _norm_pages(pages)
     T = self.get_tree(store, prefix, ann=None)
     source = str(ifnone(source, title))
@@ -549,7 +564,8 @@ def add_doc(self:Database,
     vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
     write_docs(self, T, [plan], vecs)
     if index: _sync_ann(self, T)
-    T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
+    try: T.store.optimize_fts()   # one merge per 10% growth keeps keyword queries fast (see core)
+    except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
     return res
 
 # %% ../nbs/02_tree.ipynb #8e29735b
@@ -566,7 +582,8 @@ def delete_doc(self:Database,
         raise KeyError(f'delete_doc: no document with id {did!r}')
     with self.write_txn(): _del_doc(self, T, did)
     _sync_ann(self, T)
-    T.store.optimize_fts()
+    try: T.store.optimize_fts()
+    except apsw.FullError: pass   # the deletion is committed; the merge waits for a later write
     return n
 
 # %% ../nbs/02_tree.ipynb #ef3148d2
@@ -635,6 +652,7 @@ def _docs_matching(db, T, doc):
     return [got[i] for i in ids if i in got]
 
 @patch
+@_snapshot
 def toc(self:Database,
         doc:str=None, # doc id, or a substring of the title (None = every document)
         store:str='store', # chunk store
@@ -685,6 +703,7 @@ def _path_titles(db, T, node_id)->list:
     return [r[0] for r in rows]
 
 @patch
+@_snapshot
 def read(self:Database,
          node_id:str, # 'doc#seq', as returned by toc() or sections()
          store:str='store', # chunk store
@@ -785,6 +804,7 @@ def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     return rerank_hits(q, hits, rerank, k=rrf_k)[:n] if rerank else hits[:n]
 
 @patch
+@_snapshot
 def doc_search(self:Database,
                q:str, # query string
                emb=None, # query embedding (bytes or array; None = keyword only)
@@ -909,6 +929,7 @@ def _doc_rows(db, T, dids)->dict:
     return {r[0]: r for r in db.execute(f'SELECT id, title, label, source, kind FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(dids))})', dids)}
 
 @patch
+@_snapshot
 def docs(self:Database,
          q:str, # query string
          emb=None, # query embedding (None: the chunk evidence comes from keywords alone)
@@ -966,6 +987,7 @@ def _nodes_by_id(db, T, ids):
 _AGG = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
 
 @patch
+@_snapshot
 def sections(self:Database,
              q:str, # query string
              emb=None, # query embedding
@@ -1006,6 +1028,7 @@ def sections(self:Database,
 def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
 
 @patch
+@_snapshot
 def node_context(self:Database,
                  node_id:str, # a 'doc#seq' node id
                  store:str='store', # chunk store
@@ -1022,6 +1045,7 @@ def node_context(self:Database,
                 breadcrumb=self.breadcrumb(node_id, store, prefix))
 
 @patch
+@_snapshot
 def context(self:Database,
             q:str, # query string
             emb=None, # query embedding
