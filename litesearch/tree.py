@@ -953,14 +953,18 @@ def _doc_range(db, T, did):
     return db.execute(f'SELECT min(rowid), max(rowid) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()
 
 def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
-    "Fused chunk hits inside one document: BM25 over every term of `q` in its rowid range, vectors scanned there only."
+    "Fused chunk hits inside one document: BM25 over the question's terms in its rowid range, vectors scanned there only."
     lo, hi = _doc_range(db, T, did)
     if lo is None: return []
     w, wa = kw.get('where'), kw.get('where_args') or []
     where, args = (f'({w}) AND t.doc_id = ?', [*wa, did]) if w else ('t.doc_id = ?', [did])
-    fts = T.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi)) if q else []
+    # inside the document, the words that named it ('PG&E', '2021') match most of its chunks: they routed the
+    # question here and rank nothing there, and ranking every chunk they match was most of the time spent
+    named = set(re.findall(r'\w+', ' '.join(db.execute(f'SELECT label, names FROM [{T.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
+    terms = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
+    fts = T.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args) if emb is not None else []
-    return rrf_merge(fts, vec, k=rrf_k, limit=n, prox=prox_leg(fts) if kw.get('prox', True) else None)
+    return rrf_merge(fts, vec, k=rrf_k, limit=n)
 
 def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w):
     "Chunk hits over the whole store, plus hits found inside the `route` best documents (weighted by their rank)."
