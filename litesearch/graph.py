@@ -75,7 +75,7 @@ _qual_res = [
                             r"(?:our|its|the\s+Company['’]s|the\s+Registrant['’]s|their)?\s*(?:(?:fiscal\s+)?\d{4}\s+)?(?:Annual Report|Quarterly Report|Form\s+10-?[KQ]|Form\s+8-K|Proxy Statement)\b|"
                             r'(?:Directive|Regulation|Decision|Recommendation)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d|Regulation\s+\(|Directive\s+\(|'
                             r'(?:Annex|Protocol|Appendix)\s+to\b|'
-                            r'(?:[A-Z][\w-]*\s+){1,6}(?:Regulation|Directive|Decision|Act|Treaty|Agreement|Convention|Code|Statute|Rules)\b')),
+                            r'(?:[A-Z][\w-]*\s+){1,6}(?:Regulation|Directive|Decision|Act|Treaty|Agreement|Convention|Code|Statute|Rules|Law)\b')),
 ]
 # sub-point words between a reference and its qualifier: 'Article 62(1), first subparagraph, point (c), of the Financial Regulation'
 _qual_lead = re.compile(r'^(?:[\s,]|\((?:\d{1,3}|[a-z]{1,4})\)|\b(?:and|or|to|first|second|third|fourth|fifth|sixth|last|introductory|'
@@ -149,7 +149,7 @@ def find_refs(text:str, # a section's text
         unit = _canon(m.group('unit'))
         ls = text.rfind('\n', 0, m.start()) + 1
         # a heading or contents line ('Item 1. Business 12') names a section, it does not cite one
-        if (not text[ls:m.start()].strip() and _head_like.match(text[m.end():m.end() + 3]) and len(text[ls:text.find('\n', m.end()) % (len(text) + 1)]) < 160) \
+        if (not text[ls:m.start()].strip() and _head_like.match(text[m.end():m.end() + 3]) and not _direct_ext.match(text[m.end():m.end() + 40]) and len(text[ls:text.find('\n', m.end()) % (len(text) + 1)]) < 160) \
            or _listing.match(text[m.end():m.end() + 4]):
             k += 1; continue
         chain, end, start = [(unit, _items(unit, m.group('nums')))], m.end(), m.start()
