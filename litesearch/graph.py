@@ -36,7 +36,8 @@ def norm_num(unit:str, # canonical unit ('article', 'annex', ...)
     if unit in _ROMAN_UNITS and (r := _roman(n)) is not None: return str(r)
     return n
 
-_NUM = r'(?:\d+(?:\.\d+)*(?:[a-z]{1,2}|[A-Z])?|[IVXL]+[a-z]?|[A-Z])(?![\w/’\'-])'
+# a number ends at a word break; '3.700%' and '5.625% Senior Notes' are rates, not note numbers
+_NUM = r'(?:\d+(?:\.\d+)*(?:[a-z]{1,2}|[A-Z])?|[IVXL]+[a-z]?|[A-Z])(?![\w/’\'%-]|[.,]\d)'
 _SUB = r'(?:\s?\((?:\d{1,3}|[a-z]{1,4})\))*'
 _LSEP = r'(?:\s*,\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+)'
 _RSEP = r'(?:\s+to\s+|\s+through\s+|\s*[–-]\s*)'
@@ -74,11 +75,11 @@ _qual_res = [
                             r'(?:Treaty|TFEU|TEU|Protocol|Charter|Convention|Staff Regulations|Financial Regulation|Rules of Procedure|EEA Agreement)\b|'
                             r"(?:our|its|the\s+Company['’]s|the\s+Registrant['’]s|their)?\s*(?:(?:fiscal\s+)?\d{4}\s+)?(?:Annual Report|Quarterly Report|Form\s+10-?[KQ]|Form\s+8-K|Proxy Statement)\b|"
                             r'(?:Directive|Regulation|Decision|Recommendation)\s*(?:\((?:EU|EC|EEC|Euratom)\)\s*)?(?:No\.?\s*)?\d|Regulation\s+\(|Directive\s+\(|'
-                            r'(?:Annex|Protocol|Appendix)\s+to\b|'
+                            r'(?:Annex|Protocol|Appendix)\s+to\b|(?:the\s+)?unaudited\s+condensed\b|Regulation\s+[A-Z]{1,2}-[A-Z]\b|'
                             r'(?:[A-Z][\w-]*\s+){1,6}(?:Regulation|Directive|Decision|Act|Treaty|Agreement|Convention|Code|Statute|Rules|Law)\b')),
 ]
 # sub-point words between a reference and its qualifier: 'Article 62(1), first subparagraph, point (c), of the Financial Regulation'
-_qual_lead = re.compile(r'^(?:[\s,]|\((?:\d{1,3}|[a-z]{1,4})\)|\b(?:and|or|to|first|second|third|fourth|fifth|sixth|last|introductory|'
+_qual_lead = re.compile(r'^(?:[\s,]|\((?:\d{1,3}|[a-z]{1,4})\)|“[^”\n]{1,120}”|"[^"\n]{1,120}"|\b(?:and|or|to|first|second|third|fourth|fifth|sixth|last|introductory|'
                         r'subparagraphs?|paragraphs?|points?|sentences?|indents?|wording)\b){0,12}?\s*\b(?:of|in|under|to|from)\s+(?:the\s+)?')
 _direct_ext = re.compile(r'^(?:[\s,]|\((?:\d{1,3}|[a-z]{1,4})\)|\b(?:and|or)\b){0,6}?\s*(?:TFEU|TFUE|TEU|EEA|of\s+the\s+Treaty)\b')
 
@@ -94,6 +95,8 @@ def _qualifier(text, end):
         if q: return kind, (q.group('act') if kind == 'act' else None), end + m.end() + q.end()
     return None, None, end
 
+# an exhibit index cites other filings' exhibits: '(incorporated by reference to ... Form 8-K ..., Exhibit 4.1)'
+_incorporated = re.compile(r'(?:incorporated\s+(?:herein\s+)?by\s+reference|File\s+No\.|Form\s+(?:8-K|10-[KQ]|S-\d))[^;]{0,160}$', re.I)
 _head_like = re.compile(r'^\s*[.:–—-]?\s+[A-Z“"‘]')
 _listing = re.compile(r'^\s+[—–]\s+[A-Z]')          # 'Part A — Works of art': a contents line names its heading
 
@@ -165,6 +168,7 @@ def find_refs(text:str, # a section's text
             else: break
             end = n.end(); k += 1
         qk, act, qend = _qualifier(text, end)
+        if qk is None and chain[-1][0] == 'exhibit' and _incorporated.search(text[max(0, start - 240):start]): qk = 'external'
         path = [(u, its[0][0]) for u, its in chain[:-1]]
         lu, lits = chain[-1]
         specs = [dict(unit=lu, num=a, to=b, outer=path or None) for a, b in lits]
@@ -176,7 +180,7 @@ def find_refs(text:str, # a section's text
         k += 1
     # 'Article 185 or Article 187 TFEU', 'Article 61 and Article 150(5) of the Financial Regulation': a list shares its qualifier
     for r, r2 in reversed(list(zip(out, out[1:]))):
-        if r['qual'] is None and r2['qual'] in ('external', 'act', 'self') and re.fullmatch(_LSEP + '|' + r'(?:\s?\((?:\d{1,3}|[a-z]{1,4})\))*' + _LSEP, text[r['end']:r2['pos']]):
+        if r['qual'] is None and r2['qual'] in ('external', 'act', 'self') and re.fullmatch(_LSEP + '|' + r'(?:\s?\((?:\d{1,3}|[a-z]{1,4})\))*' + _LSEP + r'|\s+of\s+and\s+', text[r['end']:r2['pos']]):
             r['qual'], r['scope'] = r2['qual'], r2['scope']
             for s in r['targets']:
                 if 'act' in r2['targets'][0]: s['act'] = r2['targets'][0]['act']
@@ -234,13 +238,25 @@ class _Doc:
         for seq, title, par in nodes:
             k = _title_key(title)
             if k: self.keys.setdefault(k, []).append(seq)
-            elif (m := re.match(r'(\d{1,2})\.\s+[A-Z]', title or '')): runs.setdefault(par, {}).setdefault(m.group(1), seq)
+            # a note heading is short and one phrase ('13. INCOME TAXES'); '1. Grant. The Company hereby grants…' is a contract clause
+            elif (m := re.match(r'(\d{1,2})\.\s+[A-Z][^.]{2,90}$', title or '')):
+                run = runs.setdefault(par, [[]])
+                if int(m.group(1)) == 1: run.append([])
+                cur = run[-1]
+                if int(m.group(1)) == len(cur) + 1: cur.append((m.group(1), seq))
         # financial statements number their notes bare ('13. INCOME TAXES'): a run of at least five numbered
         # sections under one parent stands in for 'Note N' when no title says 'Note'
         if not any(u == 'note' for u, _ in self.keys):
-            for par, run in runs.items():
-                if len(run) >= 5:
-                    for n, seq in run.items(): self.keys.setdefault(('note', n), []).append(seq)
+            seqs = [r for rs in runs.values() for r in rs]     # runs numbered 1, 2, 3… in document order, per parent
+            big = max((len(r) for r in seqs), default=0)
+            for run in seqs:
+                if len(run) >= max(5, 0.6 * big):          # the notes are the long run, not a plan's '1. Purpose'
+                    for n, seq in run: self.keys.setdefault(('note', n), []).append(seq)
+        # numbering is a sequence: a lone 'Chapter 11 Proceedings' in a 10-K names the bankruptcy chapter, not a division
+        units = {}
+        for u, n in self.keys: units.setdefault(u, set()).add(n)
+        for (u, n) in list(self.keys):
+            if len(units[u]) == 1 and n.isdigit() and int(n) >= 7: del self.keys[(u, n)]
         self.slugs = {}
         for seq, title, _ in nodes: self.slugs.setdefault(_slug(title), seq)
         self.order = sorted(self.par)
@@ -250,7 +266,7 @@ class _Doc:
         return out
     def cands(self, unit, num):
         c = self.keys.get((unit, num))
-        while not c and '.' in num:                      # 3.2.1 -> 3.2: the nearest numbered node that exists
+        while not c and '.' in num and unit == 'section':  # 3.2.1 -> 3.2: the nearest numbered section that exists
             num = num.rsplit('.', 1)[0]; c = self.keys.get((unit, num))
         return c or []
     def pick(self, cs, src):
@@ -272,7 +288,9 @@ class _Doc:
             if oc: within = self.pick(oc, src)
         cs = self.cands(spec['unit'], spec['num'])
         if within is not None:
-            cs = [c for c in cs if within in self.anc(c)] or [within]
+            # 'Part II, Item 8': inside Part II when the tree nests items under parts; a flat tree keeps Item 8 beside
+            # its part, and only a number with no node at all falls back to the outer node
+            cs = [c for c in cs if within in self.anc(c)] or cs or [within]
         a = self.pick(cs, src)
         if a is None: return []
         if spec.get('to'):

@@ -118,3 +118,14 @@ def test_context_graph(fresh_db):
     assert [g['id'] for g in c1['graph']] == [f'{a}#2', f'{a}#4']
     assert c1['graph'][0]['via'] == 'Article 2 Scope → Article 1 Definitions' and 'taxable person' in c1['graph'][0]['text']
     assert db.context(q, enc([q])[0], sections=1, graph=True, related=1)['graph'][0]['id'] == f'{a}#2'
+
+def test_filing_shapes():
+    "10-K trees: bare-numbered notes, items beside their parts, a lone 'Chapter 11' that is the bankruptcy code."
+    nodes = [(0, '10-K', None), (1, 'PART II', 0), (2, 'Item 7. MD&A', 0), (3, 'Item 8. Financial Statements', 0), (4, 'Oracle Corporation', 3),
+             (5, '2. Financial Statement Schedules', 4)] + [(6 + i, f'{i+1}. TOPIC NUMBER {i+1}', 4) for i in range(8)] + [(14, 'Chapter 11 Proceedings', 0)]
+    d = _Doc('f', nodes)
+    assert d.resolve(dict(unit='note', num='2')) == [7]                              # the run 1..8, not 'Financial Statement Schedules'
+    assert d.resolve(dict(unit='item', num='8', outer=[('part', '2')])) == [3]        # flat tree: Item 8 sits beside Part II
+    assert d.resolve(dict(unit='chapter', num='11')) == []                            # a lone high number is not a division
+    assert [r['scope'] for r in find_refs('Senior Notes 3.700% due 2027 and see Note 9 of the unaudited condensed consolidated financial statements')] == ['external']
+    assert [r['scope'] for r in find_refs('(incorporated by reference to the Form 8-K dated June 19, 2020 (File No. 1-2348), Exhibit 4.2)')] == ['external']
