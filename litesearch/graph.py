@@ -511,22 +511,11 @@ def cited_by(self:Database,
     for o in out: o.update(info.get(o['id'], {}), breadcrumb=self.breadcrumb(o['id'], store, prefix))
     return out
 
-_tree_read = getattr(Database.read, '_tree_read', Database.read)
+def _read_refs(db, node_id, store='store', prefix=None, children=True):
+    "tree.read_refs: the ids, titles and citing texts `read(node_id, refs=True)` appends."
+    return [dict(id=x['id'], title=x['title'], breadcrumb=x['breadcrumb'], texts=x['texts']) for x in db.refs(node_id, store, prefix, children=children)]
 
-@patch
-def read(self:Database,
-         node_id:str, # 'doc#seq', as returned by toc() or sections()
-         store:str='store', # chunk store
-         prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
-         refs:bool=False, # append `refs`: the ids and titles of the sections it cites (litesearch.graph)
-         **kw, # max_chars, children: as in the tree's read
-        )->dict: # Section: id, doc_id, title, breadcrumb, pages, text, truncated, children (+ refs)
-    "One whole section; with `refs=True`, also what it cites."
-    r = _tree_read(self, node_id, store, prefix, **kw)
-    if refs: r['refs'] = [dict(id=x['id'], title=x['title'], breadcrumb=x['breadcrumb'], texts=x['texts'])
-                          for x in self.refs(node_id, store, prefix, children=kw.get('children', True))]
-    return r
-Database.read._tree_read = _tree_read
+tree.read_refs[:] = [f for f in tree.read_refs if getattr(f, '__name__', '') != '_read_refs'] + [_read_refs]
 
 # %% ../nbs/09_graph.ipynb #2fe283fc
 def _short(t, n=60):
