@@ -90,7 +90,7 @@ def returned(ctx, graph):
 
 def evaluate(db, qs, emb, hit, label):
     "Recall of `hit` in context() with graph=False and graph=True, and the latency of each (interleaved)."
-    rec = {False: [], True: []}; ops = []; lat = {False: [], True: []}; size = {False: [], True: []}; ctl = []
+    rec = {False: [], True: []}; ops = []; lat = {False: [], True: []}; size = {False: [], True: []}; ctl = []; src = []
     for g in (False, True): db.context(qs[0]['q'], emb([qs[0]['q']])[0], graph=g)       # warm both paths before timing
     for q in qs:
         e = emb([q['q']])[0]
@@ -99,12 +99,17 @@ def evaluate(db, qs, emb, hit, label):
             got = returned(c, g)
             rec[g].append(hit(db, q, got)); size[g].append(len(got))
             if not g: ops.append(hit(db, q, returned(dict(c, related=[]), False)))
+            if not g and q.get('via'):        # the citing section (the start of `via`) among the operative sections
+                src.append(hit(db, dict(q, need=q['via'].split(' → ')[0]), returned(dict(c, related=[]), False)))
         # control: graph=False given as many extra sections as graph=True adds, all from the vector neighbours
         ctl.append(hit(db, q, returned(db.context(q['q'], e, related=16), False)))
     m = lambda xs: sum(xs) / max(len(xs), 1)
     print(f"{label}: {len(qs)} questions; recall operative sections {m(ops):.3f}; context() {m(rec[False]):.3f} "
           f"({sum(rec[False])}); context(related=16) {m(ctl):.3f} ({sum(ctl)}); context(graph=True) {m(rec[True]):.3f} ({sum(rec[True])}); sections returned {m(size[False]):.1f} vs {m(size[True]):.1f}; "
           f"latency {1000 * m(lat[False]):.1f} ms vs {1000 * m(lat[True]):.1f} ms (x{m(lat[True]) / m(lat[False]):.2f})")
+    if src:
+        both = [r for s, r in zip(src, rec[True]) if s]
+        print(f"{label}: the citing section is an operative section for {sum(src)} of {len(src)}; graph=True then reaches the needed one for {sum(both)} of them")
     return rec, lat
 
 _tcache = {}

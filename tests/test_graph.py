@@ -129,3 +129,15 @@ def test_filing_shapes():
     assert d.resolve(dict(unit='chapter', num='11')) == []                            # a lone high number is not a division
     assert [r['scope'] for r in find_refs('Senior Notes 3.700% due 2027 and see Note 9 of the unaudited condensed consolidated financial statements')] == ['external']
     assert [r['scope'] for r in find_refs('(incorporated by reference to the Form 8-K dated June 19, 2020 (File No. 1-2348), Exhibit 4.2)')] == ['external']
+
+def test_graph_w(fresh_db):
+    "graph_w is the share of a section's score passed along its references at each step: 0 reaches nothing."
+    from litesearch.graph import graph_reach
+    db = fresh_db
+    a = db.add_doc(A, title='A')['doc_id']
+    T = db.get_tree()
+    assert graph_reach(db, T, {f'{a}#3': 1.0}, graph_w=0) == []
+    lo, hi = (dict((k, v) for k, v, _ in graph_reach(db, T, {f'{a}#3': 1.0}, graph_w=w)) for w in (0.3, 0.9))
+    assert set(lo) == set(hi) == {f'{a}#2', f'{a}#4'}
+    # with restart 1 - graph_w at the seed, a cited section gets graph_w / 2 of the seed's own mass here (two references)
+    assert abs(lo[f'{a}#2'] - 0.3 * 0.7 / 2) < 1e-9 and abs(hi[f'{a}#2'] - 0.9 * 0.1 / 2) < 1e-9
