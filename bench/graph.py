@@ -6,7 +6,7 @@ edges are rebuilt from stored text on every run (`index_refs`, a few seconds), s
 
 Precision: `--sample N` resolved references per corpus are drawn with each of `--seeds` and pooled (one target per reference);
 each is judged by hand by reading the source sentence and the target node's title, and the verdicts are kept in
-bench/graph_judged.jsonl (key: corpus|document|citing node|position|target). `--show` prints the sample with the
+bench/graph_judged.jsonl (key: corpus|document|citing node|reference text|target). `--show` prints the sample with the
 sentence, marking the ones not judged yet.
 
 Bridge questions (bench/questions_bridge.jsonl): the answer is in a section reached only through a reference (an
@@ -15,7 +15,9 @@ is among the sections context() returns: operative sections + vector-related (gr
 Plain questions (questions_eu.jsonl, questions_filings.jsonl): recalled when a returned section of `doc` covers an
 evidence page. Latency: both modes per query, interleaved, in one run; the ratio of means.
 
-Run: nice python bench/graph.py [--sample 60] [--seeds 7,11] [--show] [--rebuild]
+With --terms the optional term edges (defined_terms) are built too, to measure them against references alone.
+
+Run: nice python bench/graph.py [--sample 60] [--seeds 7,11] [--show] [--rebuild] [--terms]
 """
 import sys, json, time, random, re, argparse
 from pathlib import Path
@@ -27,7 +29,7 @@ DATA = ROOT.parent.parent/'shared'/'data'
 CACHE = Path('/tmp/graph_bench')
 EMB = 'litesearch.utils:hash_embed'
 
-def build(name, rebuild=False):
+def build(name, rebuild=False, terms=False):
     p = CACHE/f'{name}.db'
     if rebuild:
         for f in CACHE.glob(f'{name}.db*'): f.unlink()
@@ -38,8 +40,9 @@ def build(name, rebuild=False):
         t = time.perf_counter()
         db.add_dir(DATA/name, emb_fn=db.embedder(EMB, record=True))
         print(f'{name}: ingested in {time.perf_counter() - t:.1f}s')
-    t = time.perf_counter(); n = db.index_refs()
-    print(f'{name}: {n} edges rebuilt in {time.perf_counter() - t:.1f}s')
+    from litesearch.graph import defined_terms
+    t = time.perf_counter(); n = db.index_refs(terms_fn=defined_terms if terms else None)
+    print(f'{name}: {n} edges rebuilt in {time.perf_counter() - t:.1f}s' + (' (with term edges)' if terms else ''))
     return db
 
 def node_text(db, nid): return '\n'.join(c for (c,) in db.execute('SELECT content FROM store WHERE node_id = ? ORDER BY rowid', [nid]))
@@ -54,7 +57,7 @@ def sample(db, corpus, n, seed=7):
         t = node_text(db, src); i = t.find(text, max(pos - 80, 0)); i = pos if i < 0 else i
         title = lambda nid: db.execute('SELECT title FROM nodes WHERE id = ?', [nid]).fetchone()[0]
         doc = db.execute('SELECT d.title FROM docs d JOIN nodes n ON n.doc_id = d.id WHERE n.id = ?', [src]).fetchone()[0]
-        out.append(dict(key=f'{corpus}|{doc}|{title(src)[:40]}|{pos}|{title(dst)[:40]}', ref=text, target=title(dst),
+        out.append(dict(key=f'{corpus}|{doc}|{title(src)[:40]}|{" ".join(text.split())}|{title(dst)[:40]}', ref=text, target=title(dst),
                         cross=dst.split('#')[0] != src.split('#')[0],
                         sentence=' '.join(t[max(0, i - 160):i + len(text) + 80].split())))
     return out
@@ -137,9 +140,9 @@ def page_hit(db, q, got):
 
 if __name__ == '__main__':
     ap = argparse.ArgumentParser()
-    ap.add_argument('--sample', type=int, default=60); ap.add_argument('--seeds', default='7,11'); ap.add_argument('--show', action='store_true'); ap.add_argument('--rebuild', action='store_true')
+    ap.add_argument('--sample', type=int, default=60); ap.add_argument('--seeds', default='7,11'); ap.add_argument('--show', action='store_true'); ap.add_argument('--rebuild', action='store_true'); ap.add_argument('--terms', action='store_true')
     a = ap.parse_args()
-    dbs = {c: build(c, a.rebuild) for c in ('eu', 'filings')}
+    dbs = {c: build(c, a.rebuild, a.terms) for c in ('eu', 'filings')}
     for c, db in dbs.items():
         st = db.ref_stats()
         print(f"{c}: {st['found']} references found; resolved {st['resolved']} ({st['resolved'] / st['found']:.1%}): "
