@@ -141,3 +141,22 @@ def test_graph_w(fresh_db):
     assert set(lo) == set(hi) == {f'{a}#2', f'{a}#4'}
     # with restart 1 - graph_w at the seed, a cited section gets graph_w / 2 of the seed's own mass here (two references)
     assert abs(lo[f'{a}#2'] - 0.3 * 0.7 / 2) < 1e-9 and abs(hi[f'{a}#2'] - 0.9 * 0.1 / 2) < 1e-9
+
+def test_term_edges(fresh_db):
+    "The optional term layer: off by default, on through index_refs(terms_fn=) or TERMS_FN at ingest; never counted as references."
+    import litesearch.graph as g
+    doc = [(0, "# Act\n\n## Article 1 Definitions\n\n‘taxable person’ means any person.\n\n## Article 2 Scope\n\nA taxable person shall pay, as Article 1 says.")]
+    assert g.defined_terms("‘taxable person’ means x; Acme Inc. (the “Company”) sells") == ['taxable person', 'Company']
+    db = fresh_db
+    d = db.add_doc(doc, title='T')['doc_id']
+    assert [(r['texts'], r['scope']) for r in db.refs(f'{d}#3')] == [(['Article 1'], 'doc')]
+    db.index_refs(terms_fn=g.defined_terms)
+    assert [r['texts'] for r in db.refs(f'{d}#3')] == [['taxable person', 'Article 1']]
+    assert db.ref_stats()['found'] == 1 and db.ref_stats()['by_pattern']['term'] == dict(found=1, resolved=1)
+    db.index_refs()                                           # rebuilt without: the term edge goes
+    assert [r['texts'] for r in db.refs(f'{d}#3')] == [['Article 1']]
+    try:
+        g.TERMS_FN = g.defined_terms
+        d2 = db.add_doc(doc, title='T2')['doc_id']
+        assert [r['texts'] for r in db.refs(f'{d2}#3')] == [['taxable person', 'Article 1']]
+    finally: g.TERMS_FN = None
