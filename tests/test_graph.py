@@ -160,3 +160,12 @@ def test_term_edges(fresh_db):
         d2 = db.add_doc(doc, title='T2')['doc_id']
         assert [r['texts'] for r in db.refs(f'{d2}#3')] == [['taxable person', 'Article 1']]
     finally: g.TERMS_FN = None
+
+def test_layering():
+    "graph imports tree, never the reverse; the package import registers graph's hooks with tree."
+    import ast, pathlib, litesearch, litesearch.tree as tree, litesearch.graph as graph
+    src = pathlib.Path(tree.__file__).read_text()
+    assert not [n for n in ast.walk(ast.parse(src)) if isinstance(n, (ast.Import, ast.ImportFrom))
+                and ('graph' in (getattr(n, 'module', '') or '') or any('graph' in a.name for a in n.names))]
+    assert graph._on_write in tree.on_write and graph._on_delete in tree.on_delete
+    assert graph._read_refs in tree.read_refs and graph._context_graph in tree.context_graph
