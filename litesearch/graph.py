@@ -305,8 +305,8 @@ class _Doc:
         return [a]
 
 # %% ../nbs/09_graph.ipynb #32889953
-def _tables(db, T):
-    "The edge and identifier tables beside a tree's docs/nodes (same prefix); created on first use."
+def _tables(db, T, create:bool=True):
+    "The edge and identifier tables beside a tree's docs/nodes (same prefix); created on first write, None for a reader when absent."
     p = T.docs.name[:-len('docs')]
     key = ('graph', p)
     def ddl():
@@ -321,6 +321,7 @@ def _tables(db, T):
         db.execute(f'CREATE INDEX IF NOT EXISTS [{p}doc_keys_doc] ON [{p}doc_keys](doc_id)')
         return p
     if db[f'{p}refs'].exists() and db[f'{p}doc_keys'].exists(): return p
+    if not create: return None        # reading a store that has no edges yet takes no write lock (and works read-only)
     with db.write_txn(): return ddl()
 
 def _norm_act(a):
@@ -482,7 +483,8 @@ def refs(self:Database,
     "What a section cites, resolved to sections: one entry per cited node, in order of first mention."
     T = self.get_tree(store, prefix, ann=None)
     _node(self, T, node_id)
-    p = _tables(self, T)
+    p = _tables(self, T, create=False)
+    if p is None: return []
     srcs = _subtree(self, T, node_id) if children else [node_id]
     rows = self.execute(f'SELECT src, pos, text, dst, scope FROM [{p}refs] WHERE src IN ({",".join("?"*len(srcs))}) ORDER BY src, pos', srcs).fetchall()
     out, by = [], {}
@@ -506,7 +508,8 @@ def cited_by(self:Database,
     "The sections that cite this one, in document order."
     T = self.get_tree(store, prefix, ann=None)
     _node(self, T, node_id)
-    p = _tables(self, T)
+    p = _tables(self, T, create=False)
+    if p is None: return []
     out, by = [], {}
     for src, text in self.execute(f'SELECT src, text FROM [{p}refs] WHERE dst = ? ORDER BY doc_id, src, pos', [node_id]):
         if src not in by: by[src] = dict(id=src, texts=[]); out.append(by[src])
@@ -534,7 +537,8 @@ def graph_reach(db:Database, # the database
                 limit:int=8, # sections returned
                )->list: # [(node_id, score, path)] best first, seeds excluded
     "Personalised PageRank over reference edges, restarted at the seeds: the sections their references reach."
-    p = _tables(db, T)
+    p = _tables(db, T, create=False)
+    if p is None: return []
     tot = sum(seeds.values()) or 1.0
     s0 = {k: v / tot for k, v in seeds.items()}
     out_e, frontier, seen = {}, set(s0), set(s0)
@@ -582,10 +586,11 @@ def ref_stats(self:Database,
              )->dict: # references found, resolved within / across documents, external, unresolved; by pattern
     "How many references were found and how many resolved, within and across documents."
     T = self.get_tree(store, prefix, ann=None)
-    p = _tables(self, T)
+    p = _tables(self, T, create=False)
     # term edges (the optional entity layer) are no references: they are counted under by_pattern only
     q = f'''SELECT pattern, scope, max(dst IS NOT NULL), max(dst_doc = doc_id), max(dst_doc != doc_id) FROM [{p}refs] GROUP BY src, pos, pattern'''
     st = dict(found=0, resolved=0, within=0, across=0, external=0, unresolved=0, by_pattern={})
+    if p is None: return st
     for pat, scope, res, win, acr in self.execute(q):
         bp = st['by_pattern'].setdefault(pat, dict(found=0, resolved=0))
         bp['found'] += 1

@@ -169,3 +169,20 @@ def test_layering():
                 and ('graph' in (getattr(n, 'module', '') or '') or any('graph' in a.name for a in n.names))]
     assert graph._on_write in tree.on_write and graph._on_delete in tree.on_delete
     assert graph._read_refs in tree.read_refs and graph._context_graph in tree.context_graph
+
+def test_reading_a_store_without_edges(tmp_path):
+    "A database built before the graph layer reads as 'no references' without writing; index_refs builds the edges."
+    import litesearch.tree as tree
+    saved = list(tree.on_write)
+    p = tmp_path/'old.db'
+    try:
+        tree.on_write.clear()                                  # ingest as a version without the graph layer would
+        db = database(p)
+        a = db.add_doc(A, title='A')['doc_id']
+        assert not db['refs'].exists()
+    finally: tree.on_write[:] = saved
+    assert db.refs(f'{a}#3') == [] and db.cited_by(f'{a}#2') == [] and db.ref_stats()['found'] == 0 and not db['refs'].exists()
+    assert db.read(f'{a}#3', refs=True)['refs'] == []
+    db.index_refs()
+    assert [r['title'] for r in db.refs(f'{a}#3')] == ['Article 1 Definitions', 'ANNEX I Goods']
+    db.close()
