@@ -125,7 +125,7 @@ def __call__(self:Table,
     return list(self.rows_where(where, where_args, limit=limit, order_by=order_by))
 
 # %% ../nbs/00_core.ipynb #2d506b1b
-DEFAULT_TOKENIZE = "porter unicode61 remove_diacritics 2 tokenchars '_'"
+DEFAULT_TOKENIZE = "porter unicode61 remove_diacritics 2"   # '_' separates: an identifier is a phrase of its parts
 _ptypes = {str: 'TEXT', int: 'INTEGER', float: 'REAL', bytes: 'BLOB', dict: 'TEXT', list: 'TEXT', bool: 'INTEGER'}
 
 def _coltype(t):
@@ -221,7 +221,9 @@ STOPWORDS = set('''a an and are as at be but by for from has have he her his i i
 she so than that the their them then there these they this to was we were what when where which who why will with
 you your does do did how can could should would not no'''.split())
 
-_qtok = re.compile(r'"([^"]*)"|(\w+)(\*?)', re.UNICODE)
+# a quoted phrase | words joined by '&' ('PG&E', 'P&L': one name, searched as a phrase) | a word, maybe a prefix
+_qtok = re.compile(r'"([^"]*)"|(\w+(?:&\w+)+)|(\w+)(\*?)', re.UNICODE)
+_ORD = dict(zip('1234', ('first', 'second', 'third', 'fourth')))
 
 def _quote(w): return '"' + w.replace('"', '""') + '"'
 
@@ -232,18 +234,29 @@ def fts_query(q:str, # raw user text
     "A safe FTS5 MATCH expression for arbitrary user text (empty string when there is nothing to search)."
     return f' {op} '.join(fts_terms(q, stop))
 
+def _period_terms(w:str)->list:
+    "Extra terms for a fiscal period written as one token: FY2017 / FY17 -> 2017, Q2 -> 'second quarter', 2Q23 -> both."
+    m = re.fullmatch(r'(?i)(?:fy|cy)\'?(\d{2}|\d{4})', w)
+    if m: y = m[1]; return [y if len(y) == 4 else f'20{y}']
+    m = re.fullmatch(r'(?i)q([1-4])(?:fy)?(\d{2}|\d{4})?', w) or re.fullmatch(r'(?i)([1-4])q(\d{2}|\d{4})?', w)
+    if m: return [f'{_ORD[m[1]]} quarter'] + ([m[2] if len(m[2]) == 4 else f'20{m[2]}'] if m[2] else [])
+    return []
+
 def fts_terms(q:str, # raw user text
               stop:bool=True, # drop common function words (unless nothing else is left)
              )->list: # quoted terms (phrases, words, prefixes), duplicates removed
     "The quoted FTS5 terms (phrases, words, prefixes) of arbitrary user text."
     terms, plain = [], []
     for m in _qtok.finditer(q or ''):
-        phrase, word, star = m.groups()
+        phrase, joined, word, star = m.groups()
         if phrase is not None:
             ws = re.findall(r'\w+', phrase)
             if ws: terms.append(_quote(' '.join(ws)))
+        elif joined: terms.append(_quote(' '.join(re.findall(r'[^\W_]+', joined))))
         elif word:
+            if word.lower() == 's' and m.start() and q[m.start()-1] in "'’": continue     # a possessive: Apple's
             plain.append((word, _quote(word) + ('*' if star else '')))
+            plain += [(p, _quote(p)) for p in _period_terms(word)]
     kept = [t for w,t in plain if w.lower() not in STOPWORDS] if stop else [t for _,t in plain]
     if not kept and not terms: kept = [t for _,t in plain]
     return list(dict.fromkeys(terms + kept))
@@ -283,6 +296,16 @@ def _rows(cur):
     except apsw.ExecutionCompleteError: return []
     return [dict(zip(names, r)) for r in cur]
 
+def _or_pick(tbl, terms, budget):
+    "Terms for the bounded OR: each matching at most `budget` rows, rarest first, until their rows add up to 4 x `budget`."
+    df = sorted((_term_count(tbl, t, budget + 1), i, t) for i, t in enumerate(terms))
+    pick, tot = [], 0
+    for n, _, t in df:
+        if n == 0: continue
+        if pick and (n > budget or tot + n > 4 * budget): break
+        pick.append(t); tot += n
+    return pick
+
 @patch
 def fts_search(self:Table,
                q:str, # query text (any string: it is escaped, never parsed as FTS5 syntax)
@@ -291,15 +314,17 @@ def fts_search(self:Table,
                where:str=None, # extra SQL filter on the chunk table (alias `t`)
                where_args:list=None, # values for `where`
                fts_pre=None, # callable(q)->FTS5 expression, replacing the default escaping and bounding
-               budget:int=FTS_BUDGET, # most rows the OR step may rank
+               budget:int=FTS_BUDGET, # most rows one term of the OR step may match (the whole OR: 4x that)
+               rowids:tuple=None, # (lo, hi): search only rows in this rowid range (one document's chunks), with every term
               )->list: # matching rows as dicts with `rowid` and `_rank` (BM25), best first
     "Keyword search: BM25-ranked rows of this store, hostile query text included."
     f = f'{self.name}_fts'
+    rng = ' AND f.rowid BETWEEN ? AND ?' if rowids else ''
     def run(e, span=False):
         sp = f', ls_span([{f}]) AS _span' if span else ''
         sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, f.rank AS _rank{sp} FROM [{f}] f JOIN [{self.name}] t '
-               f'ON t.rowid = f.rowid WHERE [{f}] MATCH ? {f"AND ({where})" if where else ""} ORDER BY f.rank LIMIT ?')
-        return _rows(self.db.execute(sql, [e, *(where_args or []), limit]))
+               f'ON t.rowid = f.rowid WHERE [{f}] MATCH ?{rng} {f"AND ({where})" if where else ""} ORDER BY f.rank LIMIT ?')
+        return _rows(self.db.execute(sql, [e, *(rowids or ()), *(where_args or []), limit]))
     if fts_pre:
         e = fts_pre(q)
         return run(e) if e else []
@@ -308,17 +333,13 @@ def fts_search(self:Table,
     if len(terms) > 1: self.db.ensured('ls_span', lambda: self.db.conn.register_fts5_function('ls_span', _span))
     res = run(' AND '.join(terms), span=len(terms) > 1)
     if len(res) >= limit or len(terms) == 1: return res[:limit]
-    df = sorted((_term_count(self, t, budget), i, t) for i, t in enumerate(terms))
-    pick, tot = [], 0
-    for n, _, t in df:
-        if n == 0: continue
-        if pick and tot + n > budget: break
-        pick.append(t); tot += n
+    # a rowid range holds one document: BM25 over every term is cheap there, and it is what ranks a question's
+    # answer (the subject words together), where the whole store can afford only its rarest terms
+    pick = terms if rowids else _or_pick(self, terms, budget)
     if not pick: return res
     seen = {r['rowid'] for r in res}
     res += [r for r in run(' OR '.join(pick)) if r['rowid'] not in seen]
     return res[:limit]
-
 
 # %% ../nbs/00_core.ipynb #63f2e837
 def _varint(b, i):
