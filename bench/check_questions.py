@@ -16,7 +16,7 @@ from collections import Counter
 import pymupdf
 from _questions import load_questions, questions_path, doc_path, CORPORA
 
-KINDS = {'metric', 'ratio', 'narrative', 'yesno'}
+KINDS = {'metric', 'ratio', 'narrative', 'yesno', 'definition', 'number'}   # filings use the first four, the EU set adds the last two
 NUM = re.compile(r'\d[\d,]*(?:\.\d+)?')
 
 def numbers(s):
