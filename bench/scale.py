@@ -9,6 +9,7 @@ ANN: the index replays the log) and after reopening, file sizes and the process'
 
 Run: nice python bench/scale.py                 (10k and 100k, ~4 min on 2 busy cores)
      nice python bench/scale.py --million       (adds 1M; must finish in 15 min)
+     nice python bench/scale.py --real --sizes 0  (real text only: the filings and EU PDFs)
 """
 import argparse, os, random, resource, sys, tempfile, time
 from pathlib import Path
@@ -94,14 +95,28 @@ def measure(db, path, words, n, nq):
     print(f'files: db {sz(path):.0f} MB, wal {sz(Path(f"{path}-wal")):.0f} MB, HNSW sidecar {sz(side):.0f} MB | peak RSS so far {rss_mb():.0f} MB')
     return db
 
+def real(nq):
+    "Recall and timings on real text: the filings and EU PDFs ingested by add_dir (hash_embed 256-d float16)."
+    data = Path(__file__).resolve().parent.parent.parent/'shared'/'data'
+    d = Path(tempfile.mkdtemp()); path = d/'real.db'
+    db = database(path); db.get_tree(ann=True)
+    t = time.perf_counter()
+    for sub in ('filings', 'eu'): db.add_dir(data/sub, emb_fn=hash_embed)
+    n = db.execute('SELECT count(*) FROM store').fetchone()[0]
+    print(f'\n== real text: {n:,} chunks from {data}/filings and /eu (ingest {time.perf_counter() - t:.0f} s) ==')
+    measure(db, path, eu_words(), n, nq).close()
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--sizes', default='10000,100000')
     ap.add_argument('--million', action='store_true', help='grow on to 1,000,000 chunks')
     ap.add_argument('--nq', type=int, default=100)
     ap.add_argument('--dir', default=None, help='folder for the database (default: a temporary one)')
+    ap.add_argument('--real', action='store_true', help='also measure on real text: the 30 filings and the EU acts via add_dir')
     a = ap.parse_args()
-    sizes = [int(s) for s in a.sizes.split(',')] + ([1_000_000] if a.million else [])
+    if a.real: real(a.nq)
+    sizes = [int(s) for s in a.sizes.split(',') if int(s)] + ([1_000_000] if a.million else [])
+    if not sizes: return
     words = eu_words()
     d = Path(a.dir or tempfile.mkdtemp()); path = d/'scale.db'
     for p in d.glob('scale.db*'): p.unlink()
