@@ -343,7 +343,7 @@ FTS_MERGE_PAGES = 1000   # leaf pages (4 KB) one incremental merge may write: ~4
 
 @patch
 def optimize_fts(self:Table,
-                 min_change:float=0.1, # merge once rows changed by this fraction since the last merge (0: merge now)
+                 min_change:float=0.25, # merge once rows changed by this fraction since the last merge (0: merge now)
                 )->bool: # True if it merged
     "Merge this store's FTS5 index into one segment when writes have fragmented it; True if it merged."
     nseg = fts_segments(self)
@@ -662,8 +662,8 @@ class AnnIndex:
                  tbl, # chunk store whose embeddings are indexed
                  dtype=None, # dtype of the stored embeddings (default: the store's, read when first needed)
                  connectivity=16, # HNSW graph degree (usearch `connectivity`)
-                 expansion_add=128, # candidates considered when adding (usearch `expansion_add`)
-                 expansion_search=256, # candidates considered when searching (usearch `expansion_search`)
+                 expansion_add=64, # candidates considered when adding (usearch `expansion_add`)
+                 expansion_search=512, # candidates considered when searching (usearch `expansion_search`)
                 ):
         self.tbl, self.db, self.name, self._dt = tbl, tbl.db, tbl.name, dtype
         self.params = dict(connectivity=connectivity, expansion_add=expansion_add, expansion_search=expansion_search)

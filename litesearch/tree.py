@@ -525,7 +525,7 @@ def add_doc(self:Database,
     vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
     write_docs(self, T, [plan], vecs)
     if index: _sync_ann(self, T)
-    T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
+    T.store.optimize_fts()        # one full merge per 25% growth keeps keyword queries fast (see core)
     return res
 
 # %% ../nbs/02_tree.ipynb #8e29735b
