@@ -66,12 +66,16 @@ def measure(db, path, words, n, nq):
     texts = [r[0] for r in db.execute(f'SELECT content FROM store WHERE rowid IN ({",".join("?"*nq)})', ids)]
     qs = [' '.join(t.split()[j:j+8]) for t in texts for j in [rng.randrange(0, 20)]]
     Q = hash_embed(qs, 256)
-    ex = [[h['rowid'] for h in st.vec_search(Q[i], ['id'], 10)] for i in range(nq)]
-    t = time.perf_counter(); len(st.ann); open_s = time.perf_counter() - t
-    an = [[h['rowid'] for h in st.ann_search(Q[i], ['id'], 10)] for i in range(nq)]
+    exh = [st.vec_search(Q[i], ['id'], 10) for i in range(nq)]
+    anh = [st.ann_search(Q[i], ['id'], 10) for i in range(nq)]
+    ex = [[h['rowid'] for h in hs] for hs in exh]
+    an = [[h['rowid'] for h in hs] for hs in anh]
+    # real text repeats itself (boilerplate across filings): rows at the same distance as the 10th exact one are
+    # as right as it is, and which of them a top-10 holds is arbitrary. Count a hit right if it is no farther
+    tie = np.mean([sum(h['_dist'] <= e[-1]['_dist'] + 1e-3 for h in a) / len(e) for a, e in zip(anh, exh) if e])
     se = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=False)] for i in range(nq)]
     sa = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=True)] for i in range(nq)]
-    print(f'recall@10 vs exact: HNSW vector leg {overlap(an, ex):.3f} | fused sections() top-10 overlap {overlap(sa, se):.3f}')
+    print(f'recall@10 vs exact: HNSW vector leg {overlap(an, ex):.3f} (ties counted: {tie:.3f}) | fused sections() top-10 overlap {overlap(sa, se):.3f}')
     r = {}
     for nm, a in (('exact', False), ('ANN', True)):
         r[f'vector leg {nm}'] = timed(lambda i: (st.ann_search if a else st.vec_search)(Q[i], ['id'], 10), range(nq))
