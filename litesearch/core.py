@@ -640,10 +640,11 @@ CREATE TRIGGER IF NOT EXISTS [{name}_ann_au] AFTER UPDATE OF embedding ON [{name
     if not db.ls_meta(f'{name}.ann_id'): db.ls_meta(f'{name}.ann_id', uuid.uuid4().hex)
 
 # %% ../nbs/00_core.ipynb #90e852dd
-import usearch
+from importlib.metadata import version as _version
 # usearch 2.26.0 corrupts its heap when it loads an index saved with many removed keys (free(): corrupted unsorted
-# chunks, from ~30% removed); 2.26.1 loads them. On 2.26.0 an index with any removed key is compacted before saving
-_USEARCH_BAD_LOAD = usearch.__version__ == '2.26.0'
+# chunks, from ~30% removed); 2.26.1 loads them. On 2.26.0 an index with any removed key is compacted before saving.
+# (Read from the package metadata: usearch itself is imported only when an index is used.)
+_USEARCH_BAD_LOAD = _version('usearch') == '2.26.0'
 ANN_COMPACT = 0.2   # rebuild (compact) before saving once removed keys exceed this share of the index's slots
 
 def _file_sum(p)->str:
