@@ -102,12 +102,12 @@ def _hash_batch(texts, dim, char_n):
     return v.astype(np.float32)
 
 # %% ../nbs/03_utils.ipynb #2818ecdc
+from .core import check_vectors
+
 def check_emb_fn(emb_fn, # candidate embedder
                  probe=('litesearch probe', 'second text'), # texts to embed
                 )->int: # the embedding dimension
     "Validate an embedder against the emb_fn protocol; returns its dimension."
     if not callable(emb_fn): raise TypeError(f'emb_fn {emb_fn!r}: expected a callable list[str] -> 2-D array')
-    a = np.asarray(emb_fn(list(probe)))
-    if a.ndim != 2 or a.shape[0] != len(probe):
-        raise ValueError(f'emb_fn returned shape {a.shape} for {len(probe)} texts: expected ({len(probe)}, dim)')
+    a = check_vectors(emb_fn(list(probe)), len(probe))     # the same check every ingest path runs on what an embedder returns
     return int(a.shape[1])
