@@ -670,12 +670,16 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None):
         from usearch.index import search as _exact, MetricKind
         mk = MetricKind.Cos if metric == 'cosine' else MetricKind.L2sq
         rows = m if sel is None else m[sel]
-        k = min(len(rows), limit + (mat.ndead if sel is None else 0))
-        r = _exact(rows, q.astype(np.float16), k, mk, exact=True, threads=_scan_threads(mat))
-        idx, d = np.asarray(r.keys, np.int64).reshape(-1), np.asarray(r.distances, np.float64).reshape(-1)
-        if sel is not None: idx = sel[idx]
+        # masked (deleted) rows can fill the top: ask for a few more, and more again only if they did
+        k = min(len(rows), limit + (min(mat.ndead, 4 * limit) if sel is None else 0))
+        while True:
+            r = _exact(rows, q.astype(np.float16), k, mk, exact=True, threads=_scan_threads(mat))
+            idx, d = np.asarray(r.keys, np.int64).reshape(-1), np.asarray(r.distances, np.float64).reshape(-1)
+            if sel is not None: idx = sel[idx]
+            ok = ~mat.dead[idx] & np.isfinite(d)
+            if ok.sum() >= limit or k >= len(rows): break
+            k = min(len(rows), 4 * k)
         if metric == 'l2': d = np.sqrt(np.maximum(d, 0))
-        ok = ~mat.dead[idx] & np.isfinite(d)
         idx, d = idx[ok][:limit], d[ok][:limit]
         return ids[idx].tolist(), d.tolist()
     q = q.astype(np.float32)

@@ -46,3 +46,16 @@ def test_rolled_back_rows_never_reach_the_matrix(tmp_path):
     st.insert_all([dict(content='c', embedding=e) for e in st.add_embeddings(X[40:41])])
     assert st.vec_search(X[40], ['id'], 1)[0]['rowid'] == 41
     db.close()
+
+def test_many_masked_rows_near_the_query(tmp_path):
+    "Deleted rows nearest the query are masked, not returned, even when they fill more than one top-k."
+    X = np.random.default_rng(9).standard_normal((400, 16)).astype(np.float16)
+    X[:60] = X[0] + np.float16(0.01) * np.random.default_rng(10).standard_normal((60, 16)).astype(np.float16)
+    db = database(tmp_path/'k.db'); st = db.get_store(ann=True)
+    st.insert_all([dict(id=i+1, content='x', embedding=e) for i, e in enumerate(st.add_embeddings(X))])
+    st.vec_search(X[0], ['id'], 5)
+    with db.conn: db.execute('DELETE FROM store WHERE rowid BETWEEN 2 AND 59')
+    got = [h['rowid'] for h in st.vec_search(X[0], ['id'], 5)]
+    assert got[:2] == [1, 60] and len(got) == 5 and all(r == 1 or r >= 60 for r in got)
+    assert _ls(db).mats[('store', 'float16')].ndead == 58
+    db.close()
