@@ -784,6 +784,12 @@ def _file_sum(p)->str:
         while b := f.read(8 << 20): h.update(b)
     return h.hexdigest()
 
+def _ef_search(base, n)->int:
+    "HNSW search breadth for an index of `n` rows: `base` up to 100k rows, growing as n**0.6 past it, at most 4096."
+    # measured recall@10 vs exact, 256-d hash_embed chunks, connectivity 16, expansion_add 64: at 100k, 512 gives
+    # 0.976-0.989; at 1M, 512 gives 0.79, 1024 0.87, 2048 0.95 (7 ms a query). 512 * 10**0.6 = 2038
+    return int(min(4096, max(base, base * (n / 100_000) ** 0.6)))
+
 def _write_atomic(p, text):
     tmp = p.with_name(p.name + '.tmp'); tmp.write_text(text); os.replace(tmp, p)
 
@@ -794,7 +800,7 @@ class AnnIndex:
                  dtype=None, # dtype of the stored embeddings (default: the store's, read when first needed)
                  connectivity=16, # HNSW graph degree (usearch `connectivity`)
                  expansion_add=64, # candidates considered when adding (usearch `expansion_add`)
-                 expansion_search=512, # candidates considered when searching (usearch `expansion_search`)
+                 expansion_search=512, # candidates considered when searching up to 100k rows (more past it: `_ef_search`)
                 ):
         self.tbl, self.db, self.name, self._dt = tbl, tbl.db, tbl.name, dtype
         self.params = dict(connectivity=connectivity, expansion_add=expansion_add, expansion_search=expansion_search)
@@ -906,6 +912,7 @@ class AnnIndex:
               ):
         self.sync()
         if self.index is None or not len(self.index): return [], []
+        self.index.expansion_search = _ef_search(self.params['expansion_search'], len(self.index))
         m = self.index.search(np.asarray(q, dtype=np.float32), min(limit, len(self.index)))
         return [int(k) for k in m.keys], [float(d) for d in m.distances]
 
