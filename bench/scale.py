@@ -21,6 +21,7 @@ from _corpus import eu_words, pct, timed
 
 PAGES = 1000
 STAGES = {}
+ROUTE = dict(route=0)     # sections/doc_search over the whole store; --route N times the routed default on a few queries
 
 def _timed_stage(name, fn):
     "Wrap `fn` so the benchmark can say where ingest time goes."
@@ -34,6 +35,8 @@ from apswutils.db import Table
 litesearch.tree._sync_ann = _timed_stage('HNSW', litesearch.tree._sync_ann)
 Table.optimize_fts = _timed_stage('FTS merge', Table.optimize_fts)
 _embed = _timed_stage('embed', hash_embed)
+
+ROUTED = 0
 
 def rss_mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -73,26 +76,28 @@ def measure(db, path, words, n, nq):
     # real text repeats itself (boilerplate across filings): rows at the same distance as the 10th exact one are
     # as right as it is, and which of them a top-10 holds is arbitrary. Count a hit right if it is no farther
     tie = np.mean([sum(h['_dist'] <= e[-1]['_dist'] + 1e-3 for h in a) / len(e) for a, e in zip(anh, exh) if e])
-    se = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=False)] for i in range(nq)]
-    sa = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=True)] for i in range(nq)]
+    se = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=False, **ROUTE)] for i in range(nq)]
+    sa = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=True, **ROUTE)] for i in range(nq)]
     print(f'recall@10 vs exact: HNSW vector leg {overlap(an, ex):.3f} (ties counted: {tie:.3f}) | fused sections() top-10 overlap {overlap(sa, se):.3f}')
     r = {}
     for nm, a in (('exact', False), ('ANN', True)):
         r[f'vector leg {nm}'] = timed(lambda i: (st.ann_search if a else st.vec_search)(Q[i], ['id'], 10), range(nq))
         r[f'search {nm}'] = timed(lambda i: db.search(qs[i], Q[i], ['id'], limit=10, ann=a), range(nq))
-        r[f'doc_search {nm}'] = timed(lambda i: db.doc_search(qs[i], Q[i], limit=10, ann=a), range(nq))
-        r[f'sections {nm}'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=a), range(nq))
+        r[f'doc_search {nm}'] = timed(lambda i: db.doc_search(qs[i], Q[i], limit=10, ann=a, **ROUTE), range(nq))
+        r[f'sections {nm}'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=a, **ROUTE), range(nq))
+    if ROUTED:
+        r[f'sections route={ROUTED} ANN'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=True, route=ROUTED), range(min(nq, 10)))
     for k, v in r.items(): print(f'  {k:<20} p50 {pct(v, 50):7.2f} ms   p95 {pct(v, 95):7.2f} ms')
     # a write, then the first query of each kind: what a reader pays to catch up
     db.add_doc(pages_of(words, rng, 3), f'probe {n}', emb_fn=hash_embed)
     t = time.perf_counter(); st.vec_search(Q[0], ['id'], 10); fe = time.perf_counter() - t
     t = time.perf_counter(); st.ann_search(Q[0], ['id'], 10); fa = time.perf_counter() - t
-    t = time.perf_counter(); db.sections(qs[0], Q[0]); fs = time.perf_counter() - t
+    t = time.perf_counter(); db.sections(qs[0], Q[0], **ROUTE); fs = time.perf_counter() - t
     print(f'first query after a write: exact vector leg {fe*1000:.0f} ms, ANN vector leg {fa*1000:.0f} ms, sections {fs*1000:.0f} ms')
     db.close()
     db = database(path)
-    t = time.perf_counter(); db.sections(qs[1], Q[1], ann=False); fo = time.perf_counter() - t
-    t = time.perf_counter(); db.sections(qs[1], Q[1], ann=True); fa2 = time.perf_counter() - t
+    t = time.perf_counter(); db.sections(qs[1], Q[1], ann=False, **ROUTE); fo = time.perf_counter() - t
+    t = time.perf_counter(); db.sections(qs[1], Q[1], ann=True, **ROUTE); fa2 = time.perf_counter() - t
     print(f'first query after reopening: sections exact {fo*1000:.0f} ms, sections ANN (loads and checks the sidecar) {fa2*1000:.0f} ms')
     sz = lambda p: p.stat().st_size / 2**20 if p.exists() else 0
     side = path.with_name(path.name + '.store.usearch')
@@ -116,8 +121,10 @@ def main():
     ap.add_argument('--million', action='store_true', help='grow on to 1,000,000 chunks')
     ap.add_argument('--nq', type=int, default=100)
     ap.add_argument('--dir', default=None, help='folder for the database (default: a temporary one)')
+    ap.add_argument('--route', type=int, default=0, help='also time sections(route=N), the routed default (3), on 10 queries')
     ap.add_argument('--real', action='store_true', help='also measure on real text: the 30 filings and the EU acts via add_dir')
     a = ap.parse_args()
+    global ROUTED; ROUTED = a.route
     if a.real: real(a.nq)
     sizes = [int(s) for s in a.sizes.split(',') if int(s)] + ([1_000_000] if a.million else [])
     if not sizes: return
@@ -126,7 +133,8 @@ def main():
     for p in d.glob('scale.db*'): p.unlink()
     db = database(path); db.get_tree(ann=True)
     state, rng, t_all = dict(chunks=0, docs=0), random.Random(0), time.perf_counter()
-    print(f'pages of ~45 words, {PAGES}-page documents, hash_embed 256-d float16; {os.cpu_count()} cores; load {os.getloadavg()[0]:.1f}')
+    print(f'pages of ~45 words, {PAGES}-page documents, hash_embed 256-d float16; {os.cpu_count()} cores; load {os.getloadavg()[0]:.1f}; '
+          f'sections/doc_search with route=0 (whole store)')
     for n in sizes:
         # per-chunk cost in steps of at most 100k, so growth shows
         step = 100_000 if n > 100_000 else 30_000
