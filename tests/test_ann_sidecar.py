@@ -80,7 +80,9 @@ def test_sidecar_of_another_database_is_refused(tmp_path):
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
         hits = [st.ann_search(X[i], limit=1)[0]['rowid'] for i in range(0, 500, 10)]
-    assert hits == list(range(1, 501, 10)) and any('another database' in str(x.message) for x in w)
+    # HNSW is approximate (and built on several threads): its own vector finds a row nearly always, a foreign index almost never
+    assert sum(h == r for h, r in zip(hits, range(1, 501, 10))) >= 0.9 * len(hits), hits
+    assert any('another database' in str(x.message) for x in w)
     db.close()
 
 def test_older_backup_is_refused(tmp_path):
