@@ -17,7 +17,7 @@ from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
 from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype
-from .data import chunk_markdown, pdf_parse
+from .data import chunk_markdown, pdf_parse, _RANK, _chap_word, _chap_heads, _cite_re
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
 _fence_re = re.compile(r'^ {0,3}(`{3,}|~{3,})(.*)$')
@@ -51,51 +51,6 @@ def _md_stats(pages)->tuple:
     return len(hs), len({h[2] for h in hs})
 
 # %% ../nbs/02_tree.ipynb #df8ef4f4
-_RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
-         'section': 3, 'subsection': 4, 'article': 5}
-_NUM = r'(?:\d+[a-z]{0,2}|[IVXLCDM]+[a-z]?|[A-Z]|[A-Z]\d+)'
-_chap_re = re.compile(rf'^\s*(?P<w>[A-Z][A-Za-z]+)\s+(?P<n>{_NUM})(?:\s*[-–—:]\s*(?P<cap>.{{0,120}}))?\.?\s*$')
-_MAX_HEAD = 160
-
-def _chap_word(line):
-    "The division word of a chapter-style heading line, or None."
-    m = _chap_re.match(line)
-    if not m: return None
-    w = m.group('w')
-    wl = w.lower()
-    # 'Annex II.' or 'Article 5.' on a line of their own are wrapped cross-references; ANNEX headings are capitals
-    if not w.isupper() and (line.rstrip().endswith('.') or wl == 'annex'): return None
-    if wl in _RANK: return wl
-    # unknown words must look like headings: all caps (CANTO 3), never ordinary capitalised prose
-    return wl if w.isupper() and len(w) > 2 else None
-
-def _chap_heads(pages):
-    "Chapter-style heading lines as `(page, line index, word, title)`; a short caption on the next line joins the title."
-    out = []
-    for pg, text in pages:
-        lines = text.split('\n')
-        for i, line in enumerate(lines):
-            if len(line) > _MAX_HEAD: continue
-            w = _chap_word(line)
-            if not w: continue
-            title = ' '.join(line.split())
-            nxt = next((l.strip() for l in lines[i+1:i+3] if l.strip()), '')
-            if nxt and len(nxt) <= 70 and not nxt.endswith(('.', ';', ',', ':')) and not _chap_word(nxt) \
-               and (nxt.isupper() or nxt[:1].isupper()) and not re.match(r'^\(?[0-9a-z]{1,3}[).]', nxt):
-                title = f'{title} {nxt}'
-            out.append((pg, i, w, title))
-    # a contents page lists headings without their bodies; its lines would open every section twice
-    # (its tell: most of its headings are followed directly by another heading, with no body between)
-    starts = {(pg, i) for pg, i, *_ in out}
-    nonempty = {pg: [i for i, l in enumerate(t.split('\n')) if l.strip()] for pg, t in pages}
-    per, bare = Counter(), Counter()
-    for pg, i, *_ in out:
-        per[pg] += 1
-        nxt = [j for j in nonempty[pg] if j > i][:2]
-        if any((pg, j) in starts for j in nxt): bare[pg] += 1
-    toc_pages = {pg for pg, n in per.items() if n >= 5 and bare[pg] >= 0.6 * n}
-    return [h for h in out if h[0] not in toc_pages]
-
 def _ranks(hs):
     "Known-word ranks for one document; PART below ANNEX when parts only subdivide annexes (EU acts: Annex › Part A)."
     rank = dict(_RANK)
@@ -132,8 +87,6 @@ def _drop_title_h1(hs):
     return hs
 
 # %% ../nbs/02_tree.ipynb #e477d145
-_cite_re = re.compile(r'(?:\|\||//)\s*(?:[^\s|/]*?_)?(\d+(?:\.\d+)*)\s*(?:\|\||//)\s*$')
-
 def _cites(pages):
     return [(pg, i, m.group(1)) for pg, t in pages for i, l in enumerate(t.split('\n')) if (m := _cite_re.search(l.strip()))]
 
