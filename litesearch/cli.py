@@ -42,7 +42,7 @@ def _progress_kw(quiet):
 def add(db:Database, # an open litesearch database
         path:list, # files or folders to ingest
         *,
-        embedder:str=None, # embedder 'module:function' (default: the recorded one, else litesearch.utils:hash_embed)
+        embedder:str=None, # embedder spec: hash, hash:DIM, static:ID, onnx:ID, a model folder or module:function (default: the recorded one, else hash)
         types:str=None, # comma-separated extensions to take from folders (default: every supported kind)
         force:bool=False, # re-ingest documents already present
         embed_batch:int=2000, # chunks embedded and written per batch
@@ -121,7 +121,7 @@ def search(db:Database, # an open litesearch database
            *,
            sections:bool=False, # rank whole sections (each with its best passages) instead of passages
            limit:int=None, # results (default: 10 passages or 5 sections)
-           embedder:str=None, # embedder 'module:function' (default: the recorded one)
+           embedder:str=None, # embedder spec (default: the one the database recorded)
           )->list: # ranked passages, or sections
     "Hybrid keyword + vector search: passages, or with --sections the sections that answer best."
     t = DbTools(db, db.embedder(embedder) if embedder else None)
@@ -178,7 +178,7 @@ def _show_info(r):
 # %% ../nbs/06_cli.ipynb #0e991393
 def mcp(db:Database, # an open litesearch database
         *,
-        embedder:str=None, # embedder 'module:function' (default: the recorded one)
+        embedder:str=None, # embedder spec (default: the one the database recorded)
        ):
     "Serve toc, read, sections, search and breadcrumb to an agent: an MCP server on stdin/stdout."
     mcp_server(db, db.embedder(embedder) if embedder else None).run()

@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['HASH_BATCH', 'DEFAULT_EMBEDDER', 'hash_embed', 'check_emb_fn', 'Embedder', 'StaticEmbedder', 'OnnxEmbedder',
-           'embed_cache', 'canonical_spec', 'model_folder', 'spec_of', 'load_embedder']
+           'embed_cache', 'canonical_spec', 'ModelNotFoundError', 'model_folder', 'spec_of', 'load_embedder']
 
 # %% ../nbs/07_embed.ipynb #b9b62764
 import os, sys, json, importlib, functools, weakref
@@ -287,6 +287,9 @@ def _has_model(d:Path, kind)->bool:
     if not (d/'tokenizer.json').exists(): return False
     return (d/'model.safetensors').exists() if kind == 'static' else _onnx_file(d) is not None
 
+class ModelNotFoundError(FileNotFoundError, ValueError):
+    "An embedding model that is neither in its folder nor downloadable: a missing file, and a bad argument to whoever named it."
+
 def _one_line(e, n=200)->str: return " ".join(str(e).split())[:n]
 
 def model_folder(ref:str, # a folder, or a hub id such as 'minishlab/potion-base-8M'
@@ -294,7 +297,7 @@ def model_folder(ref:str, # a folder, or a hub id such as 'minishlab/potion-base
                 )->Path: # the folder holding the model
     "A model's folder: the folder named, or the hub id's cache folder, downloaded once; a clear error offline."
     if _is_folder(ref): return Path(ref).expanduser().resolve()
-    if ref.startswith(('/', '.', '~')): raise ValueError(f'embedder {kind}:{ref}: no such folder')
+    if ref.startswith(('/', '.', '~')): raise ModelNotFoundError(f'embedder {kind}:{ref}: no such folder')
     d = embed_cache()/ref.replace('/', '--')
     if _has_model(d, kind): return d
     try:
@@ -302,7 +305,7 @@ def model_folder(ref:str, # a folder, or a hub id such as 'minishlab/potion-base
         snapshot_download(ref, local_dir=str(d), allow_patterns=_hub_files[kind])
         if not _has_model(d, kind): raise FileNotFoundError(f'the download has no {"model.safetensors" if kind == "static" else "model.onnx"}')
     except Exception as e:
-        raise RuntimeError(f'embedder {kind}:{ref}: model {ref!r} is not in {d} and could not be downloaded ({type(e).__name__}: {_one_line(e)}). '
+        raise ModelNotFoundError(f'embedder {kind}:{ref}: model {ref!r} is not in {d} and could not be downloaded ({type(e).__name__}: {_one_line(e)}). '
                            f'On a machine with internet, `huggingface-cli download {ref} --local-dir <folder>`, then copy the folder to {d} '
                            f'(or set LITESEARCH_EMBED_MODELS to the folder that holds {ref.replace("/", "--")}/), or name the folder itself as the embedder. '
                            "Offline with no model at all, 'hash' needs none.") from None

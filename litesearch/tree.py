@@ -16,7 +16,7 @@ import numpy as np
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
-from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype
+from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, _ingest_embedder
 from .data import chunk_markdown, pdf_parse, _RANK, _chap_word, _chap_heads, _cite_re
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -368,6 +368,8 @@ def store_chunks(store, # chunk store table
         if vecs.ndim != 2 or len(vecs) != len(chunks):
             raise ValueError(f'emb_fn returned shape {vecs.shape} for {len(chunks)} texts: expected ({len(chunks)}, dim)')
         blobs = store.add_embeddings(vecs)
+    elif store.db.ls_meta(f'{store.name}.dim'):      # a store with vectors never holds a chunk without one
+        raise ValueError(f'store {store.name!r} holds vectors: its chunks need them too (pass emb_fn=, or vecs=)')
     else: blobs = [None] * len(chunks)
     rows = [dict(content=c['content'], embedding=b, metadata=json.dumps(c.get('metadata') or {}), doc_id=c['doc_id'],
                  node_id=c['node_id'], page=c['page'], heading=c.get('heading', '')) for c,b in zip(chunks, blobs)]
@@ -431,7 +433,7 @@ def add_doc(self:Database,
             kind:str='text', # 'pdf' | 'web' | 'md' | 'code' | anything you filter on
             store:str='store', # chunk store
             prefix:str=None, # tree table prefix
-            emb_fn=None, # embedder: list[str] -> vectors (None stores no embeddings: keyword search only)
+            emb_fn=None, # embedder (spec, Embedder or callable; None: the store's recorded one, else 'hash'; False: no vectors, keyword only)
             chunker=None, # chonkie chunker or callable(text)->chunks (default: chunk_markdown)
             summarize=None, # callable(text)->str for node summaries
             with_heading:bool=True, # embed each chunk together with its heading path
@@ -468,6 +470,7 @@ def add_doc(self:Database,
         defer.extend(chunks); res['_plan'] = plan
         return res
     # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
+    emb_fn = _ingest_embedder(self, store, emb_fn)       # the store's own embedder unless one is given (and checked)
     vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
     write_docs(self, T, [plan], vecs)
     if index: _sync_ann(self, T)
@@ -702,7 +705,7 @@ def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
 @patch
 def doc_search(self:Database,
                q:str, # query string
-               emb=None, # query embedding (bytes or array; None = keyword only)
+               emb=None, # query embedding (bytes, list or array; None: the store's embedder embeds `q`; False: keyword only)
                columns:list=None, # extra columns (node_id, page, heading, doc_id always included)
                limit:int=10, # results to return
                store:str='store', # chunk store
@@ -739,7 +742,7 @@ _AGG = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
 @patch
 def sections(self:Database,
              q:str, # query string
-             emb=None, # query embedding
+             emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
              limit:int=5, # sections to return
              per:int=3, # snippets kept per section
              store:str='store', # chunk store
@@ -794,7 +797,7 @@ def node_context(self:Database,
 @patch
 def context(self:Database,
             q:str, # query string
-            emb=None, # query embedding
+            emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
             store:str='store', # chunk store
             prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
             sections:int=6, # operative sections returned
