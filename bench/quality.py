@@ -17,23 +17,17 @@ The embedder (used for ingest and for queries alike) is hash_embed at 256 dims u
 `module:function` taking list[str] and returning an (n, dim) array; bench/ is importable, so a real one is e.g.
 `--embedder embedders:minilm` (see bench/embedders.py for what it needs installed).
 
-Run: python bench/quality.py [--seeds 3,11] [--embedder module:function]
+Run: python bench/quality.py [--seeds 3,11] [--embedder SPEC]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
 import random, re, time, math, argparse, importlib
 from collections import Counter
 import numpy as np
 from litesearch import database, hash_embed
-from litesearch.utils import check_emb_fn
+from litesearch.embed import load_embedder
 import litesearch.tree
 from _corpus import eu_pages, pct
 
-enc = lambda ts: hash_embed(ts, 256)     # the default; --embedder replaces it for ingest and queries
-
-def load_embedder(spec):
-    "A 'module:function' embedder, list[str] -> (n, dim) array."
-    mod, _, fn = spec.partition(':')
-    if not mod or not fn: raise SystemExit(f'--embedder {spec!r}: expected module:function')
-    return getattr(importlib.import_module(mod), fn)
+enc = load_embedder('hash')     # the default; --embedder replaces it for ingest and queries (any litesearch spec)
 norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
 
 def ingest(db, pages, store, **kw):
@@ -71,7 +65,7 @@ def rank_of(items, ok):
 def evaluate(db, Q, kind, fn, judge, store='store'):
     ranks, ts, cs = [], [], []
     for it in Q:
-        q = it['q'][kind]; e = enc([q])[0]
+        q = it['q'][kind]; e = enc.query([q])[0]
         t, c = time.perf_counter(), time.thread_time(); res = fn(q, e, store)
         ts.append(time.perf_counter() - t); cs.append(time.thread_time() - c)
         ranks.append(rank_of(res, lambda x: judge(x, it)))
@@ -95,10 +89,10 @@ JUDGES = dict(sec=sec_judge, hit=hit_judge)
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--seeds', default='3,11', help='comma-separated sample seeds')
-    ap.add_argument('--embedder', default=None, help='module:function, list[str] -> (n, dim) array (default: hash_embed, 256 dims)')
+    ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
-    print(f"embedder {a.embedder or 'hash_embed'}, {check_emb_fn(enc)} dims")   # also loads a model before ingest is timed
+    print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     pages = eu_pages()
     db = database()
     t = time.perf_counter(); ingest(db, pages, 'store'); ingest(db, pages, 'plain', mode='window', window=1, with_heading=False)
