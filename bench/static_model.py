@@ -37,11 +37,15 @@ def build_onnx(src:Path, out:Path)->Path:
     import torch
     from transformers import AutoModel
     (out/'onnx').mkdir(parents=True, exist_ok=True)
-    model = AutoModel.from_pretrained(str(src)).eval()
+    bert = AutoModel.from_pretrained(str(src)).eval()
+    class Hidden(torch.nn.Module):      # token states by keyword: transformers' forward takes more positional arguments
+        def __init__(self, m): super().__init__(); self.m = m
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            return self.m(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids).last_hidden_state
     ids = torch.ones((1, 8), dtype=torch.long)
     dyn = {0: 'batch', 1: 'seq'}
     with torch.no_grad():
-        torch.onnx.export(model, (ids, ids, torch.zeros_like(ids)), str(out/'onnx'/'model.onnx'),
+        torch.onnx.export(Hidden(bert), (ids, ids, torch.zeros_like(ids)), str(out/'onnx'/'model.onnx'),
                           input_names=['input_ids', 'attention_mask', 'token_type_ids'], output_names=['last_hidden_state'],
                           dynamic_axes=dict(input_ids=dyn, attention_mask=dyn, token_type_ids=dyn, last_hidden_state=dyn),
                           opset_version=17, dynamo=False)
