@@ -165,7 +165,7 @@ def info(db:Database, # an open litesearch database
     n = lambda t: db.execute(f'SELECT count(*) FROM [{t.name}]').fetchone()[0]
     emb = db.ls_meta('store.embedder')
     return dict(db=str(p), documents=n(T.docs), sections=n(T.nodes), chunks=n(T.store),
-                embedder=emb and emb['spec'], dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
+                embedder=emb and (emb['spec'] or f"unnamed ({emb.get('name')}): name it with --embedder"), dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
                 bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')))
 
 def _mb(b): return f'{b/1e6:.1f} MB' if b >= 100_000 else f'{b/1e3:.0f} kB'

@@ -842,7 +842,12 @@ def embedder(self:Database,
     if record and (rec is None or (not rec.get('spec') and e.spec)):
         new = dict(spec=e.spec, dim=e.dim, dtype=hdt or e.dtype)
         if not e.spec: new['name'] = e.name
-        with self.write_txn(): self.ls_meta(f'{store}.embedder', new)
+        with self.write_txn():
+            cur = self.ls_meta(f'{store}.embedder')         # read again under the lock: another process may have recorded one meanwhile
+            if cur and cur.get('spec') and canonical_spec(cur['spec']) != e.spec:
+                raise ValueError(f"embedder {e.name!r} refused: store {store!r} was built with {cur['spec']!r} (dimension {cur['dim']}); "
+                                 'use that one, or build a new database')
+            if not (cur and cur.get('spec')): self.ls_meta(f'{store}.embedder', new)
         if self[store].exists(): _backfill(self, store, e)
     return e
 
