@@ -80,7 +80,8 @@ CONFIGS = [
     ('sections score=mean', lambda db: lambda q, e, s: db.sections(q, e, limit=10, store=s, score='mean'), 'sec', 'store'),
     ('sections no proximity', lambda db: lambda q, e, s: db.sections(q, e, limit=10, store=s, prox=False), 'sec', 'store'),
     ('sections weights=(1,.25)', lambda db: lambda q, e, s: db.sections(q, e, limit=10, store=s, weights=(1, .25)), 'sec', 'store'),
-    ('sections keyword only', lambda db: lambda q, e, s: db.sections(q, None, limit=10, store=s), 'sec', 'store'),
+    ('sections keyword only', lambda db: lambda q, e, s: db.sections(q, False, limit=10, store=s), 'sec', 'store'),
+    ('sections emb=None', lambda db: lambda q, e, s: db.sections(q, limit=10, store=s), 'sec', 'store'),     # the store embeds q itself
     ('doc_search node-scoped', lambda db: lambda q, e, s: db.doc_search(q, e, limit=10, store=s, spans=False), 'hit', 'store'),
     ('doc_search plain chunks', lambda db: lambda q, e, s: db.doc_search(q, e, limit=10, store=s, spans=False), 'hit', 'plain'),
 ]
