@@ -19,6 +19,13 @@ from . import files   # add_file / add_dir
 # %% ../nbs/06_cli.ipynb #2c18614d
 class CliError(Exception): "A mistake the user can fix: printed as one line, exit code 1."
 
+import re
+_ctl = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]')
+
+def _tty(s:str)->str:
+    "Text safe for a terminal: control characters (escape sequences, carriage returns, bidi overrides) shown as escapes; newlines and tabs kept."
+    return _ctl.sub(lambda m: repr(m.group())[1:-1], s)
+
 def _pg(p): return '' if not p else f'p{p[0]}' if p[0] == p[1] else f'p{p[0]}-{p[1]}'
 def _line(s:str, n:int=200)->str:
     s = ' '.join((s or '').split())
@@ -255,10 +262,11 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     except (CliError, KeyError, ValueError, OSError, ImportError, apsw.Error) as e:
         if os.environ.get('LITESEARCH_DEBUG'): raise     # the traceback, for a bug report
         if new and Path(path).exists(): _remove_if_empty(path)   # a bad path or a refused embedder leaves no empty database behind
-        print(f'litesearch {cmd}: {_message(e)}', file=sys.stderr); return 1
+        print(_tty(f'litesearch {cmd}: {_message(e)}'), file=sys.stderr); return 1
     except KeyboardInterrupt: return 130
     if res is None: return 0
-    print(json.dumps(res, ensure_ascii=False, indent=1) if as_json else _SHOW[cmd](res))
+    # titles and text come from documents: a terminal must not run their escape sequences (JSON escapes them already)
+    print(json.dumps(res, ensure_ascii=False, indent=1) if as_json else _tty(_SHOW[cmd](res)))
     failed = [d for d in res['documents'] if 'error' in d] if cmd == 'add' else []
     if failed: print(f'litesearch add: {len(failed)} of {len(res["documents"])} documents failed', file=sys.stderr)
     return 1 if failed else 0

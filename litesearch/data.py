@@ -296,8 +296,13 @@ def _esc(line:str)->str:
     "A line of text that would read as a markdown heading, escaped."
     return '\\' + line if _md_head.match(line) else line
 
+_VALUE_END = re.compile(r'(?:\(?-?\$?\s*\d[\d,.]*\)?\s*%?|[—–-])\s*$')
+def _is_row(text:str)->bool:
+    "A table row as pymupdf prints it on one line: a label (or nothing) and at least two values, ending in a value."
+    return len(re.findall(r'\d[\d,.]*|(?<!\w)[—–](?!\w)', text)) >= 2 and bool(_VALUE_END.search(text))
+
 def _render(blocks, unwrap:bool=True)->str:
-    "A page's blocks as markdown-ish text: headings as `#` lines, wrapped lines joined into paragraphs when `unwrap`."
+    "A page's blocks as markdown-ish text: headings as `#` lines, wrapped lines joined into paragraphs when `unwrap`; table rows stay lines."
     out, para = [], []
     def flush():
         if para: out.append(_esc(para[0].replace('\xad', ''))); para.clear()
@@ -308,9 +313,12 @@ def _render(blocks, unwrap:bool=True)->str:
             for d, t in l.pre: flush(); out.append(f"{'#' * d} {t}")
             if l.drop: continue
             if l.head: flush(); out.append(f"{'#' * l.head[0]} {l.head[1]}"); full = False; continue
-            if para and full and unwrap: para[0] = _join(para[0], l.text)
+            # a statement row ('Total net sales 274,515 260,174 265,595') reaches the block's edge like wrapped prose:
+            # joined, every row of a statement became one paragraph; kept as lines, a row is a line the chunker cuts at
+            row = _is_row(l.text)
+            if para and full and unwrap and not row: para[0] = _join(para[0], l.text)
             else: flush(); para.append(l.text)
-            full = _full(l)
+            full = _full(l) and not row
         flush()
     return '\n'.join(out)
 
@@ -321,9 +329,13 @@ def _open_pdf(src):
     elif isinstance(src, (str, Path)):
         if not Path(src).exists(): raise FileNotFoundError(f'pdf_parse: no such file {str(src)!r}')
         what, kw = f'{str(src)!r} is', dict(filename=str(src))
+        if any('\udc80' <= c <= '\udcff' for c in str(src)): kw = dict(stream=Path(src).read_bytes())   # a name that is not UTF-8: pymupdf takes only UTF-8 names
     else: raise TypeError(f'pdf_parse: expected a path, bytes or a pymupdf Document, got {type(src).__name__}')
     try: doc = pymupdf.open(filetype='pdf', **kw)
     except Exception as e: raise ValueError(f'pdf_parse: {what} not a readable PDF ({e})') from None
+    if doc.needs_pass:     # its pages would fail one by one with "document closed or encrypted"
+        raise ValueError(f'pdf_parse: {what} encrypted (it needs a password to open): decrypt it first, e.g. '
+                         f'`qpdf --decrypt --password=PASSWORD in.pdf out.pdf`, and add the decrypted copy')
     if not doc.page_count: raise ValueError(f'pdf_parse: {what} not a readable PDF (no pages)')   # pymupdf "repairs" garbage into an empty document
     return doc
 

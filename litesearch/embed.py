@@ -134,9 +134,8 @@ def check_emb_fn(emb_fn, # candidate embedder
                 )->int: # the embedding dimension
     "Validate an embedder against the emb_fn protocol; returns its dimension."
     if not callable(emb_fn): raise TypeError(f'emb_fn {emb_fn!r}: expected a callable list[str] -> 2-D array')
-    a = np.asarray(emb_fn(list(probe)))
-    if a.ndim != 2 or a.shape[0] != len(probe):
-        raise ValueError(f'emb_fn returned shape {a.shape} for {len(probe)} texts: expected ({len(probe)}, dim)')
+    from litesearch.core import check_vectors    # core imports embed (specs), so embed reaches core's one check at call time
+    a = check_vectors(emb_fn(list(probe)), len(probe))     # the same check every ingest path runs on what an embedder returns
     return int(a.shape[1])
 
 # %% ../nbs/07_embed.ipynb #e86fb620
@@ -157,9 +156,9 @@ class Embedder:
         return (self.query_fn or self.fn)(_texts(texts))
     def _probed(self):
         if self._probe is None:
-            a = np.asarray(self(['litesearch probe', 'second text']))
-            if a.ndim != 2 or a.shape[0] != 2: raise ValueError(f'embedder {self.name!r} returned shape {a.shape} for 2 texts: expected (2, dim)')
-            self._probe = a
+            from litesearch.core import check_vectors     # core imports embed (specs), so embed reaches core's one check at call time
+            # shape only: NaN is refused where the document can be named (store_chunks, write_docs)
+            self._probe = check_vectors(self(['litesearch probe', 'second text']), 2, who=f'embedder {self.name!r} returned', finite=False)
         return self._probe
     @property
     def dim(self)->int: return int(self._probed().shape[1])

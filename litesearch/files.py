@@ -25,6 +25,10 @@ def assets(self:Database,
     base = (p.parent/'assets') if p else Path(tempfile.gettempdir())/'litesearch-assets'
     return base/name if name else base
 
+def _fsname(p)->str:
+    "A path as text SQLite, JSON and a terminal take: bytes of a name that are not UTF-8 (surrogates in Python's str) as \\xNN escapes."
+    return os.fsencode(str(p)).decode('utf-8', 'backslashreplace')
+
 def _profile(p, profile):
     "The Profile for a file: the one named, else the one that claims it, else None (the extension table decides)."
     if isinstance(profile, Profile): return profile
@@ -43,8 +47,8 @@ def _known(db, p, profile, title, store, prefix, force)->tuple:
     "`(tables, profile, stamp, skipped)` for a file about to be read; `skipped` is its result if its document is stored unchanged (else None)."
     prof = _profile(p, profile)            # an unknown profile name fails before any table is made
     T = db.get_tree(store, prefix, ann=None)
-    stamp, did = _stamp(p), doc_id(str(p.resolve()), title)
-    return T, prof, stamp, (None if force or not _unchanged(db, T, did, stamp) else dict(doc_id=did, title=title, skipped=True, source=str(p)))
+    stamp, did = _stamp(p), doc_id(_fsname(p.resolve()), title)
+    return T, prof, stamp, (None if force or not _unchanged(db, T, did, stamp) else dict(doc_id=did, title=title, skipped=True, source=_fsname(p)))
 
 def _restamp(db, T, did, stamp):
     "A touched but unchanged file: remember its new stamp so the next walk skips it unread."
@@ -54,7 +58,7 @@ def _restamp(db, T, did, stamp):
 def _pdf_opts(db, p, images, tables, out_path)->dict:
     if p.suffix.lower() != '.pdf': return {}
     if out_path is not None: images = True
-    return dict(tables=tables, images=(Path(out_path) if out_path is not None else db.assets(p.stem)) if images else None)
+    return dict(tables=tables, images=(Path(out_path) if out_path is not None else db.assets(_fsname(p.stem))) if images else None)   # image links land in the text: no surrogates
 
 _depth = re.compile(r'^(#{1,6}) ', re.M)
 
@@ -64,10 +68,10 @@ def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=
     if kind == 'pdf':      # a PDF's heading depths are its outline's: keep all of them (VAT: Title › Chapter › Section › Subsection › Article)
         kw.setdefault('max_levels', max([4] + [len(m) for _, t in pages for m in _depth.findall(t)]))
     meta = {**(kw.pop('meta', None) or {}), '_file': stamp}
-    r = db.add_doc(pages, title=title, source=str(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
+    r = db.add_doc(pages, title=title, source=_fsname(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
     if r.get('skipped'): _restamp(db, T, r['doc_id'], stamp)
     if prof is not None: r['profile'] = prof.name
-    return dict(r, source=str(p))
+    return dict(r, source=_fsname(p))
 
 @patch
 def add_file(self:Database,
@@ -85,7 +89,7 @@ def add_file(self:Database,
     "Ingest one document file, read by its Profile or its extension. An unchanged file is skipped unread."
     p = Path(path)
     if not p.is_file(): raise FileNotFoundError(f'add_file: {str(p)!r} is not a file')
-    title = title or p.stem
+    title = title or _fsname(p.stem)
     T, prof, stamp, skipped = _known(self, p, profile, title, store, prefix, kw.get('force'))
     if skipped: return dict(skipped, kind=kind)
     pages, k = file_pages(p, prof, **_pdf_opts(self, p, images, tables, out_path))
@@ -192,7 +196,7 @@ def _parsed(jobs, n, opts):
 
 def _prune(db, T, dir, paths, store, prefix)->list:
     "Delete the documents whose source file lay under `dir` and no longer exists; one result a document removed."
-    root, live = Path(dir).resolve(), {str(p.resolve()) for p in paths}
+    root, live = _fsname(Path(dir).resolve()), {_fsname(p.resolve()) for p in paths}     # sources are stored as _fsname's text
     gone = [(did, src) for did, src in db.execute(f'SELECT id, source FROM [{T.docs.name}]')
             if src and src not in live and Path(src).is_relative_to(root) and not Path(src).exists()]
     for did, _ in gone: db.delete_doc(did, store, prefix)
@@ -205,7 +209,6 @@ class Ingested(list):
                  stats=None, # counts and seconds per stage, kept as `.stats`
                 ):
         super().__init__(items); self.stats = stats or {}
-
 
 # %% ../nbs/04_files.ipynb #9bf66213
 @patch
@@ -237,10 +240,10 @@ def add_dir(self:Database,
     for k, p in enumerate(paths):              # profiles resolve here, in the parent; unchanged files drop out unread
         try:
             if not p.is_file(): raise FileNotFoundError(f'{str(p)!r} is not a file')
-            _, prof, stamp, skipped = _known(self, p, None, p.stem, store, prefix, force)
+            _, prof, stamp, skipped = _known(self, p, None, _fsname(p.stem), store, prefix, force)
             if skipped: res[k] = skipped; st['skipped'] += 1; continue
             jobs.append(dict(k=k, path=p, prof=prof, stamp=stamp))
-        except Exception as e: res[k] = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
+        except Exception as e: res[k] = dict(source=_fsname(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
     heavy = [j['path'] for j in jobs if j['path'].suffix.lower() in HEAVY]
     n = st['workers'] = _n_workers(n_workers, heavy) if heavy else 0
     bulk_load = ExitStack()
@@ -273,16 +276,16 @@ def add_dir(self:Database,
         for j, out in parsed:
             p, k = j['path'], j['k']
             bar.update()
-            if out[0] == 'error': res[k] = dict(source=str(p), error=out[1]); st['errors'] += 1; continue
+            if out[0] == 'error': res[k] = dict(source=_fsname(p), error=out[1]); st['errors'] += 1; continue
             _, pages, kind, warns, secs = out
             st['parse_s'] += secs; st['parsed'] += 1; st['pages'] += len(pages)
             for w in warns: warnings.warn(w)
             try:
                 t = time.perf_counter()
-                r = _ingest(self, T, p, pages, p.stem, kind, j['prof'], j['stamp'], store, prefix, doc_kw, defer=pending if embed_batch else None)
+                r = _ingest(self, T, p, pages, _fsname(p.stem), kind, j['prof'], j['stamp'], store, prefix, doc_kw, defer=pending if embed_batch else None)
                 st['tree_s'] += time.perf_counter() - t
                 if embed_batch and not r.get('skipped'): pend_docs.append(r)
-            except Exception as e: r = dict(source=str(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
+            except Exception as e: r = dict(source=_fsname(p), error=f'{type(e).__name__}: {e}'); st['errors'] += 1
             if warns: r['warnings'] = warns       # in place: a failing batch marks the same dict
             res[k] = r
             if embed_batch and len(pending) >= embed_batch: flush()

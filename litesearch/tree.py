@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['HEADING_WEIGHT', 'struct_levels', 'detect_mode', 'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path',
            'doc_id', 'store_chunks', 'write_docs', 'Toc', 'Section', 'Hits', 'Sections', 'adaptive_weights',
-           'merge_spans']
+           'merge_spans', 'doc_profile', 'Docs']
 
 # %% ../nbs/02_tree.ipynb #0bd69871
 import re, json, hashlib, time, math, warnings
@@ -16,7 +16,8 @@ import numpy as np
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
-from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, _ingest_embedder
+from .core import database, _ident, _ls, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, \
+                             DEFAULT_TOKENIZE, fts_query, prox_leg, _fresh, _ingest_embedder, _query_emb
 from .data import chunk_markdown, pdf_parse, _RANK, _chap_word, _chap_heads, _cite_re
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -255,11 +256,18 @@ def heading_path(tree, # the node list from build_tree
     return f'{head}{sep}…{tail[-keep:]}' if keep > 0 else s[:max_len]
 
 # %% ../nbs/02_tree.ipynb #113b004d
+from .core import _check_store_name, _free_name, check_vectors
+
 def doc_id(source, # path or url of the document
            title:str='', # its title
           )->str: # 16 hex characters
     "Content-addressed document id — re-adding the same source is a no-op, not a duplicate."
-    return hashlib.sha1(f'{source}\x1f{title}'.encode()).hexdigest()[:16]
+    source, title = str(source), str(title)
+    if '\x1f' not in source and '\x1f' not in title: key = f'{source}\x1f{title}'    # every id ever stored: kept as it was
+    # a separator inside either part made ('a\x1fb', 'c') and ('a', 'b\x1fc') one id: length-prefix the source instead.
+    # This key holds at least three separators, the one above exactly one, so the two forms never meet
+    else: key = f'{len(source)}\x1f{source}\x1f{title}'
+    return hashlib.sha1(key.encode('utf-8', 'surrogatepass')).hexdigest()[:16]
 
 HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
 
@@ -268,28 +276,32 @@ def _prefix(store, prefix): return ifnone(prefix, '' if store == 'store' else f'
 def _tree_ready(db, p, store):
     "docs, nodes and the FTS rank setting exist: a read-only check, so read calls never take the write lock."
     return db[f'{p}docs'].exists() and db[f'{p}nodes'].exists() and db[f'{store}_fts_config'].exists() and \
-        bool(db.execute(f"SELECT 1 FROM [{store}_fts_config] WHERE k = 'rank'").fetchone())
+        db[f'{p}docs_fts'].exists() and bool(db.execute(f"SELECT 1 FROM [{store}_fts_config] WHERE k = 'rank'").fetchone())
 
 def _tree_ddl(db, store, prefix, ann, kw):
     p = _prefix(store, prefix)
-    _ident(f'{p}docs'); _ident(store)
+    _ident(f'{p}docs'); _check_store_name(db, store)
+    # docs/nodes names taken by another table (in any case: SQLite ignores it) are refused before anything is created
+    _free_name(db, f'{p}docs', 'tree docs table', lambda t: {'source', 'hash'} <= set(t.columns_dict))
+    _free_name(db, f'{p}nodes', 'tree nodes table', lambda t: {'parent_id', 'seq'} <= set(t.columns_dict))
     if ann is None: ann = not db[store].exists()      # keep an existing store's choice; a new store gets an index
     cols = dict(doc_id=str, node_id=str, page=int, heading=str, **kw)
     if _tree_ready(db, p, store):
         st = db.get_store(store, ann=ann, fts=['content', 'heading'], **cols)
-        return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=st)
+        return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=st, profiles=db.table(f'{p}docs_fts'))
     with db.write_txn():
         db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}docs] (id TEXT PRIMARY KEY, title TEXT, source TEXT, kind TEXT,
-                       pages INTEGER, meta TEXT DEFAULT '{{}}', hash TEXT, added_at REAL)''')
+                       pages INTEGER, meta TEXT DEFAULT '{{}}', hash TEXT, added_at REAL, label TEXT)''')
         db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}nodes] (id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, parent_id TEXT,
                        level INTEGER, seq INTEGER, title TEXT, page_start INTEGER, page_end INTEGER, summary TEXT, nchunks INTEGER DEFAULT 0)''')
         db.execute(f'CREATE INDEX IF NOT EXISTS [{p}nodes_doc] ON [{p}nodes](doc_id, seq)')
+        _profile_ddl(db, p, store)
         db.execute(f'CREATE INDEX IF NOT EXISTS [{p}nodes_parent] ON [{p}nodes](parent_id)')
         st = db.get_store(store, ann=ann, fts=['content', 'heading'], **cols)
         # the heading path repeats on every chunk of a section: let it place a hit, not outvote the text
         if not db.execute(f"SELECT 1 FROM [{store}_fts_config] WHERE k = 'rank'").fetchone():
             db.execute(f"INSERT INTO [{store}_fts]([{store}_fts], rank) VALUES ('rank', 'bm25(1.0, {HEADING_WEIGHT})')")
-    return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=st)
+    return AttrDict(docs=db.table(f'{p}docs'), nodes=db.table(f'{p}nodes'), store=st, profiles=db.table(f'{p}docs_fts'))
 
 @patch
 def get_tree(self:Database,
@@ -301,6 +313,15 @@ def get_tree(self:Database,
     "Create the docs/nodes tables and a node-aware chunk store. Idempotent; returns the tables."
     key = ('tree', store, prefix, ann, tuple(sorted((k, str(v)) for k,v in kw.items())))
     return self.ensured(key, lambda: _tree_ddl(self, store, prefix, ann, kw))
+
+def _profile_ddl(db, p, store):
+    "The documents' searchable profiles (`<prefix>docs_fts`), filled in for documents stored before profiles existed."
+    if db[f'{p}docs_fts'].exists(): return
+    db.execute(f"CREATE VIRTUAL TABLE [{p}docs_fts] USING fts5(doc_id UNINDEXED, label, names, body, tokenize=\"{DEFAULT_TOKENIZE}\")")
+    if 'label' not in db[f'{p}docs'].columns_dict: db.execute(f'ALTER TABLE [{p}docs] ADD COLUMN label TEXT')
+    for did, title, source, meta in db.execute(f'SELECT id, title, source, meta FROM [{p}docs]').fetchall():
+        text = '\n'.join(r[0] for r in db.execute(f'SELECT content FROM [{store}] WHERE doc_id = ? ORDER BY rowid LIMIT 8', [did]))
+        _write_profile(db, p, did, doc_profile([(0, text)], title, source, json.loads(meta or '{}')))
 
 # %% ../nbs/02_tree.ipynb #6668c77b
 def _pack_target(chunker)->int:
@@ -351,7 +372,7 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
 def _embed(chunks, emb_fn, with_heading):
     "Vectors for chunk dicts, each embedded with its heading path when `with_heading`."
     texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
-    return np.asarray(emb_fn(texts))
+    return check_vectors(emb_fn(texts), len(texts), finite=False)   # NaN is refused where the document can be named (store_chunks, write_docs)
 
 def store_chunks(store, # chunk store table
                  chunks, # chunk dicts from `_node_chunks`, from one document or many
@@ -364,10 +385,8 @@ def store_chunks(store, # chunk store table
     if not chunks: return 0
     if vecs is None and emb_fn is not None: vecs = _embed(chunks, emb_fn, with_heading)
     if vecs is not None:
-        vecs = np.asarray(vecs)
-        if vecs.ndim != 2 or len(vecs) != len(chunks):
-            raise ValueError(f'emb_fn returned shape {vecs.shape} for {len(chunks)} texts: expected ({len(chunks)}, dim)')
-        blobs = store.add_embeddings(vecs)
+        names = lambda i: f"chunk {i} (document {chunks[i]['doc_id']}, section {chunks[i].get('heading')!r})"
+        blobs = store.add_embeddings(check_vectors(vecs, len(chunks), names))
     elif store.db.ls_meta(f'{store.name}.dim'):      # a store with vectors never holds a chunk without one
         raise ValueError(f'store {store.name!r} holds vectors: its chunks need them too (pass emb_fn=, or vecs=)')
     else: blobs = [None] * len(chunks)
@@ -386,6 +405,7 @@ def _del_doc(db, T, did):
     db.execute(f'DELETE FROM [{st.name}] WHERE doc_id = ?', [did])
     db.execute(f'DELETE FROM [{T.nodes.name}] WHERE doc_id = ?', [did])
     db.execute(f'DELETE FROM [{T.docs.name}] WHERE id = ?', [did])
+    db.execute(f'DELETE FROM [{T.profiles.name}] WHERE doc_id = ?', [did])
 
 def _sync_ann(db, T):
     "Bring the store's HNSW index up to date, once it is open or the store is big enough for search to use it."
@@ -396,12 +416,22 @@ def _sync_ann(db, T):
     if st.name not in _ls(db).anns and _rows_in(st) < ANN_MIN_ROWS: return
     st.ann.sync()
 
+def _chunk_names(plans):
+    "Row i of a batch's vectors -> the document it belongs to (title and source), for error messages."
+    ends = np.cumsum([len(p.chunks) for p in plans])
+    def name(i):
+        k = int(np.searchsorted(ends, i, side='right')); p = plans[k]
+        return f'chunk {i - (ends[k] - len(p.chunks))} of document {p.title!r} (source {p.source!r})'
+    return name
+
 def write_docs(db:Database, # the database
                T, # the tree tables, from `get_tree`
                plans:list, # documents planned by `add_doc(defer=...)` (its results' `_plan`)
                vecs=None, # vectors for all their chunks, in order (None: no embeddings)
               )->int: # chunks written
     "Write planned documents, their nodes and chunks in one transaction, replacing older versions: all or nothing."
+    # one finite row per chunk, before the lock: a row too many would shift every vector onto the wrong chunk
+    if vecs is not None: vecs = check_vectors(vecs, sum(len(p.chunks) for p in plans), _chunk_names(plans))
     with db.write_txn():
         # plans were made outside the lock: another writer may have stored a document since. The same text
         # is then already there whole (skip it); other text is replaced
@@ -416,8 +446,9 @@ def write_docs(db:Database, # the database
             seen.add(p.did); k += n
         for p in keep:
             if p.did in have: _del_doc(db, T, p.did)
-            db.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at) VALUES (?,?,?,?,?,?,?,?)',
-                       [p.did, p.title, p.source, p.kind, p.npages, json.dumps(p.meta or {}), p.hash, time.time()])
+            db.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at, label) VALUES (?,?,?,?,?,?,?,?,?)',
+                       [p.did, p.title, p.source, p.kind, p.npages, json.dumps(p.meta or {}), p.hash, time.time(), p.profile['label']])
+            _write_profile(db, T.profiles.name[:-len('docs_fts')], p.did, p.profile)
             db.conn.executemany(f'INSERT INTO [{T.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
                 [(f'{p.did}#{n.seq}', p.did, None if n.parent is None else f'{p.did}#{n.parent}', n.level, n.seq, n.title,
                   n.page_start, n.page_end, n.summary, n.nchunks) for n in p.tree])
@@ -463,7 +494,7 @@ def add_doc(self:Database,
         nd.nchunks = len(cs)
         chunks += [dict(content=t, doc_id=did, node_id=nid, page=pg, heading=hp, metadata=meta_fn(t) if meta_fn else {}) for pg, t in cs]
     plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), force=force,
-                    tree=tree, chunks=chunks)
+                    tree=tree, chunks=chunks, profile=doc_profile(pages, title, source, meta))
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
     if old: res['replaced'] = True
     if defer is not None:                  # the caller embeds a batch across documents and calls write_docs
@@ -476,7 +507,6 @@ def add_doc(self:Database,
     if index: _sync_ann(self, T)
     T.store.optimize_fts()        # one merge per 10% growth keeps keyword queries fast (see core)
     return res
-
 
 # %% ../nbs/02_tree.ipynb #8e29735b
 @patch
@@ -547,10 +577,18 @@ class Sections(list):
 def _docs_matching(db, T, doc):
     cols = 'id, title, source, kind, pages, meta, added_at'
     if doc is None: return list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
+    if not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id or part of a title (str), or None for every document')
     r = list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] WHERE id = ?', [doc]))
     if r: return r
-    like = '%' + doc.replace('\\', '\\\\').replace('%', '\\%').replace('_', '\\_') + '%'
-    return list(db.execute(f"SELECT {cols} FROM [{T.docs.name}] WHERE title LIKE ? ESCAPE '\\' ORDER BY added_at, id", [like]))
+    # the substring test runs here, not as SQL LIKE: LIKE stops at a NUL (so '\x00' matched every title), refuses long
+    # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
+    needle = doc.casefold()
+    ids = [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()]
+    got = {}
+    for k in range(0, len(ids), 500):
+        part = ids[k:k+500]
+        got.update((r[0], r) for r in db.execute(f'SELECT {cols} FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(part))})', part))
+    return [got[i] for i in ids if i in got]
 
 @patch
 def toc(self:Database,
@@ -715,11 +753,13 @@ def doc_search(self:Database,
                adaptive:bool=False, # weight the RRF legs by query shape (measured inert — see above)
                rrf_k:int=60, # RRF constant
                rerank=False, # reorder the candidates with a flashrank cross-encoder
+               route:int=3, # also search inside this many best documents (see `docs`); 0: the whole store only
+               route_w:float=2.0, # weight of the best document's own hits (the next get half, a third, ...)
                **kw, # forwarded to Database.search
               )->list: # Hits: ranked passages, each with a breadcrumb
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
-    hits = _fused_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw)
+    hits = _routed_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw, route, route_w)
     _hydrate(self, T, hits)
     if spans: hits = merge_spans(hits, gap)
     hits = hits[:limit]
@@ -728,6 +768,125 @@ def doc_search(self:Database,
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
     return Hits(hits)
 
+# %% ../nbs/02_tree.ipynb #19331200
+_REGISTRANT = re.compile(r'exact name of (?:the )?registrant', re.I)
+_FORM = re.compile(r'\bFORM\s+(10-K|10-Q|8-K|20-F|6-K|40-F|S-1|DEF 14A)\b', re.I)
+_PERIOD = re.compile(r'for the (fiscal year|quarterly period|year|transition period) ended:?\s+([A-Z][a-z]+\.? \d{1,2},? \d{4})', re.I)
+_EVENT = re.compile(r'date of (?:earliest event reported|report)\)?:?\s*([A-Z][a-z]+ \d{1,2},? \d{4})', re.I)
+_MD_HEAD = re.compile(r'^#{1,6}\s+(.+?)\s*$', re.M)
+
+def _cover_label(text:str):
+    "'Registrant · Form · period' from a filing's cover page (None when the text names no registrant)."
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    at = next((i for i, l in enumerate(lines) if _REGISTRANT.search(l)), None)
+    if at is None: return None
+    name = next((l.lstrip('#').strip() for l in reversed(lines[max(0, at-3):at])
+                 if re.search(r'[A-Za-z]{2}', l) and not re.search(r'file number|commission|\d{3}-\d{4}', l, re.I)), None)
+    if not name: return None
+    form, per, ev = _FORM.search(text), _PERIOD.search(text), _EVENT.search(text)
+    if not form and re.search(r'annual report pursuant', text, re.I): form = ['Form 10-K', '10-K']
+    if not form and re.search(r'quarterly report pursuant', text, re.I): form = ['Form 10-Q', '10-Q']
+    parts = [name.title() if name.isupper() else name, f'Form {form[1].upper()}' if form else None,
+             f'{per[1].lower()} ended {per[2]}' if per else (f'dated {ev[1]}' if ev else None)]
+    return ' · '.join(p for p in parts if p)
+
+def _source_words(source)->str:
+    "The last two parts of a path or URL as words: '.../filings/AMAZON_2017_10K.pdf' -> 'filings AMAZON 2017 10K'."
+    parts = re.split(r'[\\/]+', str(source or ''))[-2:]
+    if parts: parts[-1] = re.sub(r'\.[A-Za-z0-9]{1,5}$', '', parts[-1])
+    return ' '.join(re.sub(r'[\W_]+', ' ', p).strip() for p in parts if p)
+
+def doc_profile(pages, # [(page_no, text)], or a string
+                title:str, # the document's title
+                source:str=None, # its path or url
+                meta:dict=None, # its metadata (scalar values are searchable)
+                n:int=3000, # characters of opening text kept
+               )->dict: # label, names, body
+    "What identifies a document: a readable label, its names (title, source words, metadata) and its opening text."
+    text = '\n'.join(t for _, t in _norm_pages(pages))[:n]
+    head = _MD_HEAD.search(text)
+    label = _cover_label(text) or (head[1].strip('#* ') if head else None) or title
+    vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+    return dict(label=label[:300], names=' '.join([title, _source_words(source), *vals]), body=text)
+
+def _write_profile(db, p, did, prof):
+    db.execute(f'INSERT INTO [{p}docs_fts] (doc_id, label, names, body) VALUES (?,?,?,?)', [did, prof['label'], prof['names'], prof['body']])
+
+# %% ../nbs/02_tree.ipynb #a4d1cf5b
+class Docs(list):
+    "`docs()` results: a list of dicts that renders as ranked documents, each with why, in Jupyter."
+    def _repr_markdown_(self):
+        return '\n'.join(f"{i}. **{_md_esc(d['label'])}** · `{d['doc_id']}` · {d['score']:.4f} · profile #{d['profile_rank'] or '–'}, "
+                         f"evidence #{d['evidence_rank'] or '–'} ({d['nhits']} hits)" for i, d in enumerate(self, 1)) or '*no documents*'
+
+def _n_docs(db, T)->int:
+    return _fresh(db, ('ndocs', T.docs.name), lambda: db.execute(f'SELECT count(*) FROM [{T.docs.name}]').fetchone()[0])
+
+def _rank_docs(db, T, q, hits, k=10):
+    "Documents by RRF of their profile match and the chunk evidence (`hits`, fused chunk rows) rolled up to them."
+    p = T.profiles.name
+    e = fts_query(q)
+    prof = [r[0] for r in db.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ? ORDER BY bm25([{p}], 0, 3, 3, 1) LIMIT 50', [e])] if e else []
+    ev, nh = {}, {}
+    for h in hits:
+        ev[h['doc_id']] = ev.get(h['doc_id'], 0.0) + h['_rrf_score']; nh[h['doc_id']] = nh.get(h['doc_id'], 0) + 1
+    evid = sorted(ev, key=lambda d: -ev[d])
+    pr, er = {d: i + 1 for i, d in enumerate(prof)}, {d: i + 1 for i, d in enumerate(evid)}
+    score = {d: (1 / (k + pr[d]) if d in pr else 0) + (1 / (k + er[d]) if d in er else 0) for d in {*pr, *er}}
+    order = sorted(score, key=lambda d: -score[d])
+    return [dict(doc_id=d, score=score[d], profile_rank=pr.get(d), evidence_rank=er.get(d), nhits=nh.get(d, 0)) for d in order]
+
+def _doc_rows(db, T, dids)->dict:
+    if not dids: return {}
+    return {r[0]: r for r in db.execute(f'SELECT id, title, label, source, kind FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(dids))})', dids)}
+
+@patch
+def docs(self:Database,
+         q:str, # query string
+         emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
+         limit:int=5, # documents to return
+         store:str='store', # chunk store
+         prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
+         fanout:int=80, # chunk hits gathered as evidence
+         **kw, # forwarded to Database.search (where, ann, dtype, ...)
+        )->list: # Docs: doc_id, title, label, source, kind, score, profile_rank, evidence_rank, nhits
+    "Documents ranked for a query: their profile (label, names, opening text) fused with the chunk evidence rolled up to them."
+    T = self.get_tree(store, prefix, ann=None)
+    hits = _fused_hits(self, T, q, emb, fanout, None, False, 60, False, {'pool': 1, **kw})
+    ranked = _rank_docs(self, T, q, hits)[:limit]
+    rows = _doc_rows(self, T, [d['doc_id'] for d in ranked])
+    return Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
+                     source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], **{k: v for k, v in d.items() if k != 'doc_id'})
+                for d in ranked if d['doc_id'] in rows)
+
+def _doc_range(db, T, did):
+    "(lo, hi): the rowid range of a document's chunks (written together, so they hold one range)."
+    return db.execute(f'SELECT min(rowid), max(rowid) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()
+
+def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
+    "Fused chunk hits inside one document: BM25 over every term of `q` in its rowid range, vectors scanned there only."
+    lo, hi = _doc_range(db, T, did)
+    if lo is None: return []
+    w, wa = kw.get('where'), kw.get('where_args') or []
+    where, args = (f'({w}) AND t.doc_id = ?', [*wa, did]) if w else ('t.doc_id = ?', [did])
+    fts = T.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi)) if q else []
+    vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args) if emb is not None and emb is not False else []
+    return rrf_merge(fts, vec, k=rrf_k, limit=n, prox=prox_leg(fts) if kw.get('prox', True) else None)
+
+def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w):
+    "Chunk hits over the whole store, plus hits found inside the `route` best documents (weighted by their rank)."
+    if emb is None: emb = _query_emb(db, T.store, q)      # the store's embedder, once for every leg (False: keyword only)
+    if not route or not q or _n_docs(db, T) < 2: return _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
+    hits = _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, False, kw)
+    cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
+    score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
+    for i, d in enumerate(_rank_docs(db, T, q, hits)[:route]):
+        for h in _scoped_hits(db, T, q, emb, n, d['doc_id'], cols, rrf_k, kw):
+            score[h['rowid']] = score.get(h['rowid'], 0.0) + route_w / (i + 1) * h['_rrf_score']
+            rows.setdefault(h['rowid'], h)
+    order = sorted(score, key=lambda r: -score[r])[:n]
+    out = [dict(rows[r], _rrf_score=score[r]) for r in order]
+    return rerank_hits(q, _hydrate(db, T, out), rerank, k=rrf_k) if rerank else out
 
 # %% ../nbs/02_tree.ipynb #932f449b
 def _nodes_by_id(db, T, ids):
@@ -750,14 +909,16 @@ def sections(self:Database,
              fanout:int=8, # chunk hits gathered per section returned, before rolling up
              score:str='max', # how a section scores from its hits: max | mean | sum
              rerank=False, # reorder the chunk hits before they are grouped into sections
+             route:int=3, # also search inside this many best documents (see `docs`); 0: the whole store only
+             route_w:float=2.0, # weight of the best document's own hits (the next get half, a third, ...)
              **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.search
             )->list: # Sections: ranked sections, each with its best hits and a `read` handle
     "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     T = self.get_tree(store, prefix, ann=None)
     kw = {'pool': 1, **kw}    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
-    hits = _fused_hits(self, T, q, emb, limit * fanout, kw.pop('columns', None), kw.pop('adaptive', False),
-                       kw.pop('rrf_k', 60), rerank, kw)
+    hits = _routed_hits(self, T, q, emb, limit * fanout, kw.pop('columns', None), kw.pop('adaptive', False),
+                        kw.pop('rrf_k', 60), rerank, kw, route, route_w)
     groups = {}
     for h in hits: groups.setdefault(h['node_id'], []).append(h)
     agg = _AGG[score]
@@ -773,7 +934,6 @@ def sections(self:Database,
                         pages=(nd.get('page_start'), nd.get('page_end')), score=agg([h['_rrf_score'] for h in hs]),
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
     return Sections(out)
-
 
 # %% ../nbs/02_tree.ipynb #60f58ea4
 def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
