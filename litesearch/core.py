@@ -584,7 +584,7 @@ def _query_vec(tbl, # the chunk store searched
         v = np.frombuffer(b, fit[0])
     else:
         try: v = np.asarray(emb)
-        except (ValueError, TypeError) as e: v = np.asarray(None)
+        except (ValueError, TypeError): v = np.asarray(None)         # ragged: refused below with what was expected
         if v.dtype.kind not in 'fiu':
             raise ValueError(f'query embedding: expected {want} (a list, an array or bytes), got {type(emb).__name__}'
                              + (f' of dtype {v.dtype}' if v.dtype.kind != 'O' else ''))
@@ -990,8 +990,7 @@ def _backfill(db, store, e, batch=2000):
                           'ORDER BY rowid LIMIT ?', [last, batch]).fetchall()
         if not rows: return
         texts = [f'{r[2]}\n\n{r[1] or ""}' if head and r[2] else (r[1] or '') for r in rows]   # as ingestion embeds them
-        vecs = np.asarray(e(texts))
-        if vecs.ndim != 2 or len(vecs) != len(rows): raise ValueError(f'embedder {e.name!r} returned shape {vecs.shape} for {len(rows)} texts')
+        vecs = check_vectors(e(texts), len(rows), lambda i: f'chunk {rows[i][0]} of store {store!r}', who=f'embedder {e.name!r} returned')
         with db.write_txn():
             blobs = tbl.add_embeddings(vecs)
             db.conn.executemany(f'UPDATE [{store}] SET embedding = ? WHERE rowid = ?', [(b, r[0]) for b, r in zip(blobs, rows)])
