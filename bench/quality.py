@@ -17,18 +17,28 @@ The embedder (used for ingest and for queries alike) is hash_embed at 256 dims u
 `module:function` taking list[str] and returning an (n, dim) array; bench/ is importable, so a real one is e.g.
 `--embedder embedders:minilm` (see bench/embedders.py for what it needs installed).
 
-Run: python bench/quality.py [--seeds 3,11] [--embedder SPEC]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
+Real questions (--suite questions): one store holding each whole corpus (the 30 filings in ../shared/data/filings,
+the 8 EU acts), asked the questions in bench/questions_filings.jsonl and bench/questions_eu.jsonl (written in people's
+words, each with its document and 0-based evidence pages, checked by reading; see bench/check_questions.py). A result
+is right when it is in the question's document and covers an evidence page: a section whose page range holds one
+(sections), a hit whose pages hold one (doc_search). Reported: page recall@1/5/10 and MRR@10, document recall@1 of
+`docs()` (routing), the median page span of the top section, and latency; each with routing on (the default, route=3)
+and off (route=0), so the gain is measured in one run.
+
+Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
-import random, re, time, math, argparse, importlib
+import random, re, time, math, argparse, importlib, json, inspect, statistics
+from pathlib import Path
 from collections import Counter
 import numpy as np
 from litesearch import database, hash_embed
+from litesearch.data import Chunker
 from litesearch.embed import load_embedder
 import litesearch.tree
 from _corpus import eu_pages, pct
 
 enc = load_embedder('hash')     # the default; --embedder replaces it for ingest and queries (any litesearch spec)
-norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
+EMBEDDER = 'hash_embed'
 
 def ingest(db, pages, store, **kw):
     for stem, ps in pages.items(): db.add_doc(ps, title=stem, source=stem, kind='pdf', store=store, emb_fn=enc, **kw)
@@ -87,13 +97,79 @@ CONFIGS = [
 ]
 JUDGES = dict(sec=sec_judge, hit=hit_judge)
 
+BENCH = Path(__file__).resolve().parent
+FILINGS = BENCH.parent.parent/'shared'/'data'/'filings'
+
+def load_questions(name):
+    return [json.loads(l) for l in (BENCH/f'questions_{name}.jsonl').read_text().splitlines() if l.strip()]
+
+def covers(doc_id, pages, want_doc, want_pages):
+    "A result in the question's document whose page range (0-based, inclusive) holds an evidence page."
+    if doc_id != want_doc or not pages or pages[0] is None: return False
+    return any(pages[0] <= p <= pages[1] for p in want_pages)
+
+def question_store(name, chunk=None, cache=None):
+    "One store holding the whole corpus the question set is about; title = file stem, as add_dir names documents."
+    kw = dict(chunker=Chunker(chunk)) if chunk else {}
+    path = ':memory:'
+    if cache:        # a database file kept between runs of one configuration (delete it after changing ingest code)
+        path = Path(cache)/f"{name}-{chunk or 'default'}-{EMBEDDER.replace(':', '_').replace('/', '_')}.db"
+        if path.exists(): db = database(path); return db, dict(db.execute('SELECT title, id FROM docs').fetchall())
+    db = database(path)
+    t = time.perf_counter()
+    if name == 'filings': db.add_dir(FILINGS, emb_fn=enc, **kw)
+    else: ingest(db, eu_pages(), 'store', **kw)
+    ids = dict(db.execute('SELECT title, id FROM docs').fetchall())
+    print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
+    return db, ids
+
+def eval_questions(db, ids, Q, route):
+    "Page recall@1/5/10 and MRR@10 of sections() and doc_search(), doc recall@1, top-section span, latency."
+    kw = dict(route=route) if route is not None else {}
+    rs, rd, spans, doc1, ts = [], [], [], [], []
+    for it in Q:
+        want, pages = ids[it['doc']], it['pages']
+        e = enc.query([it['q']])[0]
+        t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **kw); ts.append(time.perf_counter() - t)
+        rs.append(rank_of(secs, lambda s: covers(s['doc_id'], s['pages'], want, pages)))
+        if secs: spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1)
+        hits = db.doc_search(it['q'], e, limit=10, **kw)
+        rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h.get('pages') or (h['page'], h['page']), want, pages)))
+        if hasattr(db, 'docs') and route != 0:
+            ds = db.docs(it['q'], e, limit=1); doc1.append(bool(ds) and ds[0]['doc_id'] == want)
+    at = lambda ranks, k: np.mean([1 if r and r <= k else 0 for r in ranks])
+    return dict(sec=[at(rs, 1), at(rs, 5), at(rs, 10), mrr_recall(rs)[0]], hit=[at(rd, 1), at(rd, 5), at(rd, 10), mrr_recall(rd)[0]],
+                doc1=np.mean(doc1) if doc1 else None, span=statistics.median(spans) if spans else None, ts=ts)
+
+def run_questions(chunk=None, cache=None, routes=(3, 0)):
+    routes = list(routes) if 'route' in inspect.signature(database().sections).parameters else [None]
+    for name in ('filings', 'eu'):
+        Q = load_questions(name)
+        db, ids = question_store(name, chunk, cache)
+        print(f"{len(Q)} questions, {sum(q.get('table', False) for q in Q)} on tables")
+        print(f"{'config':<22}{'sections R@1 R@5 R@10 MRR':>34}{'doc_search R@1 R@5 R@10 MRR':>34}{'doc R@1':>9}{'span':>6}{'p50 ms':>8}{'p95 ms':>8}")
+        for route in routes:
+            r = eval_questions(db, ids, Q, route)
+            label = 'no routing (before)' if route is None else f'route={route}'
+            f4 = lambda xs: ' '.join(f'{x:5.3f}' for x in xs)
+            d1 = '' if r['doc1'] is None else f"{r['doc1']:.3f}"
+            print(f"{label:<22}{f4(r['sec']):>34}{f4(r['hit']):>34}{d1:>9}{r['span'] or 0:>6}{pct(r['ts'], 50):8.1f}{pct(r['ts'], 95):8.1f}")
+        db.close()
+
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--suite', default='known,questions', help='known (copied passages) and/or questions (real questions)')
     ap.add_argument('--seeds', default='3,11', help='comma-separated sample seeds')
+    ap.add_argument('--chunk', type=int, default=None, help='chunk size for the question stores (default: the library default)')
+    ap.add_argument('--cache', default=None, help='folder to keep the question stores in between runs')
+    ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
     print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
+    EMBEDDER = a.embedder or 'hash_embed'
+    if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')])
+    if 'known' not in a.suite: raise SystemExit
     pages = eu_pages()
     db = database()
     t = time.perf_counter(); ingest(db, pages, 'store'); ingest(db, pages, 'plain', mode='window', window=1, with_heading=False)

@@ -3,4 +3,4 @@ __version__ = "0.1.0"
 # `from litesearch import database` is enough for `db.add_doc`, `db.sections`, `db.add_dir`, ...
 from .core import database, rrf_merge, fts_query
 from .embed import hash_embed
-from . import tree, files, agent
+from . import tree, files, agent, graph

@@ -13,6 +13,7 @@ from fastcore.docments import docments
 from apswutils.db import Database
 from .embed import load_embedder, DEFAULT_EMBEDDER    # the specs and their loading live in embed; a store's record in core
 from . import tree   # the toc, read, sections, doc_search patches
+from . import graph  # refs, cited_by, read(refs=True)
 
 # %% ../nbs/05_agent.ipynb #3160c5c7
 def _pages(a, b):
@@ -71,10 +72,19 @@ class DbTools:
     def read(self, node_id:str, # a section id such as '1e8d58569295fb93#4', from toc, sections or search
              max_chars:int=4000, # longest text returned; `truncated` says whether it was cut
              children:bool=True, # include the text of its sub-sections
-            )->dict: # id, breadcrumb, pages, text, truncated, children
+             refs:bool=False, # also list the sections it cites (id, title, how it cites them)
+            )->dict: # id, breadcrumb, pages, text, truncated, children (+ refs)
         "The text of one whole section, with its breadcrumb, page range and sub-section ids."
-        r = self.db.read(node_id, self.store, self.prefix, max_chars=_positive('max_chars', max_chars), children=children)
+        r = self.db.read(node_id, self.store, self.prefix, max_chars=_positive('max_chars', max_chars), children=children, refs=refs)
         return dict(r, pages=_pages(*r['pages']))
+
+    def refs(self, node_id:str, # a section id, from toc, sections or search
+            )->dict: # id, cites (the sections it refers to) and cited_by (the sections referring to it)
+        "The cross-references of a section, resolved: what it cites ('see Note 16', 'Article 43') and what cites it."
+        brief = lambda xs: [dict(id=x['id'], title=x['title'], breadcrumb=x['breadcrumb'], pages=_pages(*x['pages']), cited_as=x['texts'])
+                            for x in xs]
+        return dict(id=node_id, cites=brief(self.db.refs(node_id, self.store, self.prefix)),
+                    cited_by=brief(self.db.cited_by(node_id, self.store, self.prefix)))
 
     def sections(self, query:str, # what to look for, in words
                  limit:int=5, # sections to return
@@ -108,10 +118,10 @@ def tools(self:Database,
           store:str='store', # chunk store
           prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
           **kw, # forwarded to `DbTools` (snippet, max_nodes)
-         )->list: # [toc, read, sections, search, breadcrumb]
-    "`toc`, `read`, `sections`, `search` and `breadcrumb` over this database, as typed callables for an agent framework."
+         )->list: # [toc, read, sections, search, breadcrumb, refs]
+    "`toc`, `read`, `sections`, `search`, `breadcrumb` and `refs` over this database, as typed callables for an agent framework."
     t = DbTools(self, emb_fn, store, prefix, **kw)
-    return [t.toc, t.read, t.sections, t.search, t.breadcrumb]
+    return [t.toc, t.read, t.sections, t.search, t.breadcrumb, t.refs]
 
 # %% ../nbs/05_agent.ipynb #1f89228e
 def _mcp_tool(f, lock:threading.Lock):
@@ -143,7 +153,7 @@ def mcp_server(db:Database, # an open litesearch database
     except ImportError as e:
         raise ImportError(f"the MCP server needs the mcp package (version 2): pip install 'litesearch[mcp]' ({e})") from None
     srv = MCPServer(name, instructions='Documents as section trees. toc() lists documents and their sections; sections(query) '
-                    'finds where an answer lives; read(node_id) returns the whole section.', log_level='WARNING')
+                    'finds where an answer lives; read(node_id) returns the whole section; refs(node_id) follows its cross-references.', log_level='WARNING')
     lock = threading.Lock()
     for f in db.tools(emb_fn, **kw): srv.add_tool(_mcp_tool(f, lock), name=f.__name__, description=f.__doc__, structured_output=False)
     return srv

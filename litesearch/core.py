@@ -8,7 +8,7 @@ __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'DEFAULT_
            'model_cache', 'get_ranker', 'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
-import os, re, json, time, atexit, weakref, warnings
+import os, re, json, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
 from pathlib import Path
 import numpy as np, apsw, apsw.fts5
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
@@ -23,6 +23,9 @@ class _State:
         self.path, self.sem_search = path, sem_search
         self.ensured, self.anns, self.mats = {}, {}, {}
         self.default_embedder = None      # database(embedder=...): what a store with no record of its own gets
+        self.readonly = None      # why the file was opened read-only (None: writable)
+        self.reading = False      # inside `read_txn` with no write yet: ANN may sync, nothing here is uncommitted
+        self.fts_owed = {}        # stores whose bulk load could not put its FTS triggers back: restored before the next write
 
 def _load_vec(conn):
     import sqlite_vec
@@ -32,34 +35,89 @@ def _load_vec(conn):
 
 # %% ../nbs/00_core.ipynb #4ba12bf6
 _open_dbs = weakref.WeakSet()
+_opening = threading.local()
+
+def _gate(hook):
+    "An apsw connection hook that, while `database()` opens a file, lets pass the writes it cannot make (no space, read-only)."
+    @functools.wraps(hook)
+    def run(conn):
+        if not getattr(_opening, 'on', False): return hook(conn)
+        # apsw's recommended hooks run `PRAGMA optimize`, which may ANALYZE (a write): statistics are an
+        # optimisation, and opening a database must not need free space
+        try: hook(conn)
+        except (apsw.FullError, apsw.ReadOnlyError): pass
+    return run
+
+apsw.connection_hooks[:] = [_gate(h) for h in apsw.connection_hooks]
+
+def _ro_reason(p:Path)->str:
+    "Why a database file cannot be written where it is (None: it can)."
+    d = p.parent
+    if os.statvfs(d).f_flag & os.ST_RDONLY: return 'its filesystem is mounted read-only'
+    if not os.access(d, os.W_OK): return 'its folder is not writable'        # no -wal/-shm/-journal can be made there
+    if p.exists() and not os.access(p, os.W_OK): return 'the file is not writable'
+    return None
+
+def _connect_ro(p:Path)->apsw.Connection:
+    "A read-only connection: `mode=ro`, or `immutable=1` when no -shm can be made and no -wal holds changes."
+    uri, flags = 'file:' + urllib.parse.quote(os.fsencode(p.resolve())), apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_READONLY
+    try:
+        c = apsw.Connection(uri + '?mode=ro', flags=flags)
+        c.execute('SELECT count(*) FROM sqlite_master').fetchall()    # a WAL database needs its -shm: fails here without one
+        return c
+    except (apsw.CantOpenError, apsw.IOError, apsw.ReadOnlyError, apsw.FullError) as e: err = e
+    wal = Path(f'{p}-wal')
+    if wal.exists() and wal.stat().st_size:       # immutable would not read the changes the -wal holds
+        raise apsw.CantOpenError(f'{p}: cannot be opened read-only here ({type(err).__name__}: {err}): its -wal file holds '
+                                 'changes not yet in the database; copy the database with its -wal file to a writable folder')
+    return apsw.Connection(uri + '?immutable=1', flags=flags)
 
 def database(path=':memory:', # file path, or ':memory:'
              sem_search:bool=True, # load sqlite-vec so vector search runs in SQL
              wal:bool=True, # write-ahead logging for file databases
              timeout:int=10_000, # busy timeout in ms: wait for a writer instead of failing
+             readonly:bool=None, # True: open read-only; None: read-only (with a warning) when the file cannot be written; False: writable or fail
              embedder=None, # the store's embedder: a spec ('hash', 'static:ID', a folder, 'module:function') or callable, recorded; False: keyword only
              **kw, # forwarded to apswutils `Database`
             )->Database: # the open database
     "Open (or create) a litesearch database: apswutils `Database` with sqlite-vec, WAL and FTS5 tokenizers."
     path = ':memory:' if path is None else path
-    mem = str(path) == ':memory:'
-    if not mem: Path(path).parent.mkdir(parents=True, exist_ok=True)
+    mem, why = str(path) == ':memory:', None
+    if not mem:
+        p = Path(path)
+        why = 'readonly=True was asked for' if readonly else _ro_reason(p) if readonly is None and p.exists() else None
+        if not why: p.parent.mkdir(parents=True, exist_ok=True)
+        elif readonly and not p.exists(): raise FileNotFoundError(f'{p}: no database there to open read-only')
     deadline = time.monotonic() + timeout / 1000
-    while True:
-        try: db = Database(':memory:' if mem else Path(path), **kw); break
+    while not why:
+        try:
+            _opening.on = True
+            db = Database(':memory:' if mem else p, **kw); break
         except apsw.BusyError:          # another process holds a lock while the constructor's hooks run
             if time.monotonic() > deadline: raise
             time.sleep(0.05)
+        except (apsw.FullError, apsw.IOError, apsw.CantOpenError) as e:
+            if mem or readonly is False: raise
+            if not p.exists():
+                if r := _ro_reason(p): raise apsw.CantOpenError(f'{p}: cannot create a database here: {r}') from None
+                raise
+            full = shutil.disk_usage(p.parent).free < 1 << 20          # e.g. no room for its -shm file
+            why = f'it could not be opened for writing ({type(e).__name__}: {e}{"; the disk is full" if full else ""})'
+        finally: _opening.on = False
+    if why: db = Database(_connect_ro(p), **kw)
     db.conn.set_busy_timeout(timeout)
     if sem_search: _load_vec(db.conn)
     apsw.fts5.register_tokenizers(db.conn, apsw.fts5.map_tokenizers)
-    if not mem and wal:
-        db.conn.pragma('journal_mode', 'wal')
+    if not mem and wal and not why:
+        try: db.conn.pragma('journal_mode', 'wal')
+        except apsw.FullError: pass       # switching a rollback-journal file needs a write; it stays as it is
         db.conn.pragma('synchronous', 'normal')
     db._ls = _State(None if mem else Path(path).resolve(), sem_search)
+    db._ls.readonly = why
+    if why and readonly is None: warnings.warn(f'{path}: opened read-only because {why}; reads work, writes raise', stacklevel=2)
     _open_dbs.add(db)
     db._ls.default_embedder = embedder
-    if embedder is not None and embedder is not False: db.embedder(embedder, record=True)     # a mismatch with the record fails here
+    if embedder is not None and embedder is not False: db.embedder(embedder, record=not why)     # a mismatch with the record fails here
     return db
 
 # %% ../nbs/00_core.ipynb #59f6cbab
@@ -81,19 +139,42 @@ def ensured(self:Database,
 # %% ../nbs/00_core.ipynb #cfa5dfd6
 from contextlib import contextmanager
 
+def _writable(db):
+    "Refuse a write on a database opened read-only, saying why and what to do."
+    why = getattr(_ls(db), 'readonly', None)
+    if why: raise apsw.ReadOnlyError(f'{_ls(db).path}: opened read-only because {why}; writes are refused. '
+                                     'Copy it to a writable folder (or free some space) and open it there to change it')
+
+def _rollback(db, sp=None):
+    "Roll back what is left of a failed write, never hiding the error being raised."
+    # SQLite may have rolled the whole transaction back already (a full disk), and a failed COMMIT leaves it open
+    if not db.conn.in_transaction: return
+    try:
+        if sp: db.execute(f'ROLLBACK TO [{sp}]'); db.execute(f'RELEASE [{sp}]')
+        else: db.execute('ROLLBACK')
+    except apsw.Error: pass
+
 @patch
 @contextmanager
 def write_txn(self:Database):
     "A write transaction: BEGIN IMMEDIATE at top level, a savepoint when already inside one."
+    _writable(self)
+    st = _ls(self)
     try:
         if self.conn.in_transaction:
-            with self.conn: yield self
+            st.reading = False            # a write inside `read_txn`: its transaction now holds changes
+            self.execute('SAVEPOINT ls_write')        # nested ones share the name: ROLLBACK TO finds the innermost
+            try: yield self; self.execute('RELEASE ls_write')
+            except BaseException: _rollback(self, 'ls_write'); raise
             return
         self.execute('BEGIN IMMEDIATE')
-        try: yield self
-        except BaseException:
-            self.execute('ROLLBACK'); raise
-        else: self.execute('COMMIT')
+        owed = list(st.fts_owed.values())
+        try:
+            for t in owed: _repay(t)      # a bulk load's FTS triggers first: never write past a store without them
+            yield self
+            self.execute('COMMIT')
+        except BaseException: _rollback(self); raise
+        for t in owed: st.fts_owed.pop(t.name, None)
     except BaseException:
         _forget(self)        # a rollback leaves the change counters as they were: drop what was cached meanwhile
         raise
@@ -102,6 +183,44 @@ def _forget(db):
     "Drop the connection's caches of database contents (settings, counts, vector matrices)."
     st = _ls(db)
     st.fresh_key = None; st.mats.clear()
+
+def _in_write(db)->bool:
+    "Inside a transaction that may hold uncommitted writes (a `read_txn` that has not written holds none)."
+    return db.conn.in_transaction and not _ls(db).reading
+
+@patch
+@contextmanager
+def read_txn(self:Database):
+    "One snapshot for several reads: BEGIN at top level; inside a transaction, that transaction's own."
+    if self.conn.in_transaction: yield self; return
+    self.execute('BEGIN')
+    _ls(self).reading = True
+    try: yield self
+    except BaseException: _end_read(self, quiet=True); raise
+    _end_read(self)
+
+def _end_read(db, quiet=False):
+    "COMMIT a read transaction (not ROLLBACK: a write_txn finished inside it, DDL on first use, is complete)."
+    _ls(db).reading = False
+    if not db.conn.in_transaction: return
+    try: db.execute('COMMIT')
+    except BaseException:
+        _rollback(db)
+        if not quiet: raise
+
+def _snapshot(f):
+    "Run a read call's statements in one `read_txn`: a document deleted meanwhile is either whole or absent."
+    @functools.wraps(f)
+    def _f(self, *args, **kw):
+        outer = self.conn.in_transaction
+        try:
+            with self.read_txn(): return f(self, *args, **kw)
+        except apsw.BusyError:
+            # a call that had to write (the tables of a fresh database) after another connection committed: its snapshot
+            # cannot take the write lock (SQLITE_BUSY_SNAPSHOT). Reads are safe to run again, in a fresh snapshot
+            if outer: raise
+        with self.read_txn(): return f(self, *args, **kw)
+    return _f
 
 # %% ../nbs/00_core.ipynb #afc138e0
 class _Tables:
@@ -161,8 +280,10 @@ def _fresh(db, key, fn):
     while len(c) > FRESH_MAX: c.popitem(last=False)
     return v
 
-def _meta_ddl(db):
+def _meta_ddl(db)->bool:
+    if _ls(db).readonly: return db['_litesearch'].exists()     # a read-only file may have no settings yet
     db.execute('CREATE TABLE IF NOT EXISTS _litesearch (key TEXT PRIMARY KEY, value TEXT)')
+    return True
 
 @patch
 def ls_meta(self:Database,
@@ -170,10 +291,11 @@ def ls_meta(self:Database,
             value=None, # JSON-serialisable value to write (None: read the setting)
            ):
     "Read (or, with `value`, write) one litesearch setting stored in the database itself."
-    self.ensured('_meta', lambda: _meta_ddl(self))
+    have = self.ensured('_meta', lambda: _meta_ddl(self))
     if value is not None:
         self.execute('INSERT OR REPLACE INTO _litesearch(key, value) VALUES (?, ?)', [key, json.dumps(value)])
         return value
+    if not have: return None
     # read on every query (a store's dtype, its ANN flag): cached until the database changes
     r = _fresh(self, ('meta', key), lambda: self.execute('SELECT value FROM _litesearch WHERE key=?', [key]).fetchone())
     return json.loads(r[0]) if r else None
@@ -209,7 +331,8 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
     for c in cols: _ident(c, 'column name')
     if _store_ready(db, name, ann, hash, cols):
         tbl = db.table(name)
-        _fts_restore(tbl)           # a bulk load that died left its triggers dropped: repair once its process is gone
+        if not _ls(db).readonly: _fts_restore(tbl)     # a bulk load that died left its triggers dropped: repair once its process is gone
+        elif db.ls_meta(f'{name}.fts_bulk'): warnings.warn(f'store {name!r}: a bulk load did not finish and the database is read-only: keyword search misses its rows')
         return tbl
     defs = ['id INTEGER PRIMARY KEY', "content TEXT DEFAULT ''", 'embedding BLOB', "metadata TEXT DEFAULT '{}'"]
     defs += [f'[{c}] {_coltype(t)}' for c,t in cols.items()]
@@ -370,6 +493,16 @@ def _rows(cur):
     except apsw.ExecutionCompleteError: return []
     return [dict(zip(names, r)) for r in cur]
 
+def _rank_sql(tbl)->str:
+    "The store's rank as an explicit `bm25(...)` call when it is one (FTS5's configured `rank` re-reads its setting per query)."
+    def read():
+        r = tbl.db.execute(f"SELECT v FROM [{tbl.name}_fts_config] WHERE k = 'rank'").fetchone() if tbl.db[f'{tbl.name}_fts_config'].exists() else None
+        m = re.fullmatch(r'\s*bm25\s*\(([\d.,\s]*)\)\s*', r[0]) if r else None
+        if r and not m: return 'f.rank'                          # a custom rank function: let FTS5 run it
+        args = m[1].strip() if m else ''
+        return f'bm25([{tbl.name}_fts]{", " + args if args else ""})'
+    return _fresh(tbl.db, ('rank_sql', tbl.name), read)
+
 def _or_pick(tbl, terms, budget):
     "Terms for the bounded OR: each matching at most `budget` rows, rarest first, until their rows add up to 4 x `budget`."
     df = sorted((_term_count(tbl, t, budget + 1), i, t) for i, t in enumerate(terms))
@@ -395,11 +528,18 @@ def fts_search(self:Table,
     _check_where(where)
     f = f'{self.name}_fts'
     rng = ' AND f.rowid BETWEEN ? AND ?' if rowids else ''
+    rank = _rank_sql(self)
     def run(e, span=False):
-        sp = f', ls_span([{f}]) AS _span' if span else ''
-        sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, f.rank AS _rank{sp} FROM [{f}] f JOIN [{self.name}] t '
-               f'ON t.rowid = f.rowid WHERE [{f}] MATCH ?{rng} {f"AND ({where})" if where else ""} ORDER BY f.rank LIMIT ?')
-        return _rows(self.db.execute(sql, [e, *(rowids or ()), *(where_args or []), limit]))
+        # CROSS JOIN keeps FTS the outer loop: with a `where` on an indexed column (doc_id) the planner otherwise walks
+        # that index and runs the MATCH once per row, each time ranking the whole match (300 ms inside one 10-K)
+        sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, {rank} AS _rank FROM [{f}] f CROSS JOIN [{self.name}] t '
+               f'ON t.rowid = f.rowid WHERE [{f}] MATCH ?{rng} {f"AND ({where})" if where else ""} ORDER BY _rank LIMIT ?')
+        rows = _rows(self.db.execute(sql, [e, *(rowids or ()), *(where_args or []), limit]))
+        if span and rows:    # spans for the rows returned only: `ls_span` is Python, and an AND of common words matches thousands
+            ids = [r['rowid'] for r in rows]
+            sp = dict(self.db.execute(f'SELECT rowid, ls_span([{f}]) FROM [{f}] WHERE [{f}] MATCH ? AND rowid IN ({",".join("?"*len(ids))})', [e, *ids]))
+            for r in rows: r['_span'] = sp.get(r['rowid'])
+        return rows
     if fts_pre:
         e = fts_pre(q)
         return run(e) if e else []
@@ -472,6 +612,21 @@ def _fts_restore(tbl, force=False):
         tbl.db.ls_meta(f'{tbl.name}.fts_bulk', {})
     return True
 
+def _owe(tbl):
+    "Note on this connection that a store's FTS triggers are owed, and refuse raw writes to it meanwhile."
+    _ls(tbl.db).fts_owed[tbl.name] = tbl
+    msg = (f'store {tbl.name} has no FTS triggers: a bulk load could not restore them (no room to rebuild its index). '
+           'Any litesearch write (add_doc, delete_doc, or a write inside db.write_txn) restores them first')
+    for op in ('insert', 'update', 'delete'):     # TEMP triggers: this connection only, and no room needed in the file
+        try: tbl.db.execute(f"CREATE TEMP TRIGGER IF NOT EXISTS [{tbl.name}_fts_owed_{op}] BEFORE {op.upper()} ON main.[{tbl.name}] "
+                            f"BEGIN SELECT RAISE(ABORT, '{msg}'); END")
+        except apsw.Error: pass
+
+def _repay(tbl):
+    "Restore the FTS triggers a store is owed (inside the caller's transaction) and lift the guard on raw writes."
+    _fts_restore(tbl, force=True)
+    for op in ('insert', 'update', 'delete'): tbl.db.execute(f'DROP TRIGGER IF EXISTS temp.[{tbl.name}_fts_owed_{op}]')
+
 @patch
 @contextmanager
 def fts_bulk(self:Table):
@@ -480,8 +635,17 @@ def fts_bulk(self:Table):
     with self.db.write_txn():
         self.db.ls_meta(f'{self.name}.fts_bulk', dict(pid=os.getpid(), sql=[s for _, s in trig]))
         for n, _ in trig: self.db.execute(f'DROP TRIGGER [{n}]')
-    try: yield self
-    finally: _fts_restore(self, force=True)
+    done = False
+    try: yield self; done = True
+    finally:
+        try: _fts_restore(self, force=True)
+        except Exception as e:
+            # e.g. a full disk: the rebuild needs room. This connection's next write puts the triggers back first
+            # (or fails too), so nothing is written past a store without them; a reopen repairs it as well
+            _owe(self)
+            warnings.warn(f'store {self.name!r}: the bulk load could not restore its FTS triggers ({type(e).__name__}: {e}); '
+                          'keyword search misses its rows until the next write or open restores them')
+            if done: raise            # else the load's own error is the one raised
 
 
 # %% ../nbs/00_core.ipynb #f030ca47
@@ -773,14 +937,14 @@ class AnnIndex:
         self._add(rows)
         self.dirty = True
         # built inside a transaction, it may hold rows a rollback takes back: build again once it is over
-        self.provisional = self.db.conn.in_transaction
+        self.provisional = _in_write(self.db)
         return self
 
     def sync(self):
         "Replay log entries this index has not seen yet; returns how many rows changed."
         # inside a transaction the log may hold rows a rollback will take back (and whose rowids and log seqs
         # a later insert reuses): replay only what is committed
-        if self.db.conn.in_transaction: return 0
+        if _in_write(self.db): return 0
         if getattr(self, 'provisional', False): self.rebuild(); return 0
         trim = self.db.ls_meta(f'{self.name}.ann_trim') or 0
         if self.pos < trim: self._open(); return 0
@@ -812,7 +976,7 @@ class AnnIndex:
     def save(self):
         "Write the sidecar (atomically) and trim the log up to what it holds."
         if self.path is None or not self.dirty or self.index is None: return self
-        if getattr(self, 'provisional', False) or self.db.conn.in_transaction: return self    # only what is committed
+        if getattr(self, 'provisional', False) or _in_write(self.db): return self    # only what is committed
         tmp = self.path.with_name(self.path.name + '.tmp')
         self.index.save(str(tmp)); os.replace(tmp, self.path)
         self._head().write_text(json.dumps(dict(pos=self.pos, dim=self._dim(), dtype=np.dtype(self.dtype).name, n=len(self.index))))
@@ -860,22 +1024,35 @@ def ann_search(self:Table,
     ids, ds = self.ann.search(q, limit)
     return _fetch(self, ids, columns, dict(_dist=ds))
 
+def _save_quietly(a):
+    "Save a sidecar; a failure (a full disk) is a warning and leaves no temp file: the sidecar is rebuilt next time."
+    try: a.save()
+    except Exception as e:
+        if a.path is not None:
+            for t in a.path.parent.glob(a.path.name + '*.tmp'): t.unlink(missing_ok=True)
+        warnings.warn(f'ANN index for {a.name!r} not saved ({type(e).__name__}: {e}); it is rebuilt from the database next time')
+
 def _save_all():
     for db in list(_open_dbs):
-        for a in list(_ls(db).anns.values()):
-            try: a.save()
-            except Exception: pass
+        if _ls(db).readonly: continue
+        for a in list(_ls(db).anns.values()): _save_quietly(a)
 atexit.register(_save_all)
 
 _orig_close = Database.close
 @patch
 def close(self:Database):
-    "Save dirty ANN sidecars, then close the connection."
-    for a in list(_ls(self).anns.values()):
-        try: a.save()
-        except apsw.Error: pass
-    _ls(self).anns.clear()
-    _orig_close(self)
+    "Save dirty ANN sidecars, then close the connection: always closed, a failed save is a warning."
+    st = _ls(self)
+    try:
+        if not st.readonly:
+            for a in list(st.anns.values()): _save_quietly(a)
+            if st.fts_owed:                   # a bulk load's FTS triggers still owed: one more try (the next open repairs too)
+                try:
+                    with self.write_txn(): pass       # a write transaction repays what is owed first
+                except Exception: pass
+    finally:
+        st.anns.clear()
+        _orig_close(self)
 
 # %% ../nbs/00_core.ipynb #47b76e85
 def rrf_merge(fts:list, # keyword leg, best first

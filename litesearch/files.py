@@ -11,7 +11,7 @@ import os, re, sys, json, time, tempfile, warnings
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
-from .core import database, _ls, _ingest_embedder
+from .core import database, _ls, _writable, _ingest_embedder
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
 from .tree import doc_id, write_docs, _embed, _sync_ann
 
@@ -229,6 +229,7 @@ def add_dir(self:Database,
            )->list: # an `Ingested`: per-file results in input order, with `.stats`
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
     t_all = time.perf_counter()
+    _writable(self)                  # a read-only database: one clear error, not one per file
     T = self.get_tree(store, prefix, ann=None)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
     emb_fn, with_heading, force = kw.pop('emb_fn', None), kw.get('with_heading', True), kw.get('force', False)
@@ -293,9 +294,14 @@ def add_dir(self:Database,
     finally:
         parsed.close(); bar.close()
         t = time.perf_counter()
-        bulk_load.close()                       # bulk: triggers back, the FTS index rebuilt once
-        _sync_ann(self, T)
-        T.store.optimize_fts()                  # the load wrote many segments: merge them (see core)
+        # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load
+        # wrote (see core). The per-file results are the record of what landed: a step that fails here (a full disk) is
+        # reported in `.stats['index_errors']` and warned about, not raised over them
+        for step in (bulk_load.close, lambda: _sync_ann(self, T), T.store.optimize_fts):
+            try: step()
+            except Exception as e:
+                st.setdefault('index_errors', []).append(f'{type(e).__name__}: {e}')
+                warnings.warn(f'add_dir: index upkeep after the load failed ({type(e).__name__}: {e}); the documents written stand')
         st['index_s'] += time.perf_counter() - t
     if prune and files is None: res += _prune(self, T, dir, paths, store, prefix)
     st['removed'] = sum(bool(r.get('removed')) for r in res)
