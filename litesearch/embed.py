@@ -300,6 +300,7 @@ def model_folder(ref:str, # a folder, or a hub id such as 'minishlab/potion-base
     d = embed_cache()/ref.replace('/', '--')
     if _has_model(d, kind): return d
     try:
+        if os.environ.get('HF_HUB_OFFLINE', '').lower() in ('1', 'true', 'yes', 'on'): raise ConnectionError('HF_HUB_OFFLINE is set')
         from huggingface_hub import snapshot_download
         snapshot_download(ref, local_dir=str(d), allow_patterns=_hub_files[kind])
         if not _has_model(d, kind): raise FileNotFoundError(f'the download has no {"model.safetensors" if kind == "static" else "model.onnx"}')
