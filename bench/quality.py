@@ -39,6 +39,7 @@ from _corpus import eu_pages, pct
 
 enc = load_embedder('hash')     # the default; --embedder replaces it for ingest and queries (any litesearch spec)
 EMBEDDER = 'hash_embed'
+norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
 
 def ingest(db, pages, store, **kw):
     for stem, ps in pages.items(): db.add_doc(ps, title=stem, source=stem, kind='pdf', store=store, emb_fn=enc, **kw)
