@@ -4,7 +4,8 @@ Each run is a fresh Python process (so imports, page cache aside, and peak RSS a
 file with `database(path, embedder=SPEC)` and `add_dir(...)`, which embeds with the recorded embedder (`--embedder`,
 default `hash`: hash_embed at 256 dims; any litesearch spec, e.g. a static model folder from bench/static_model.py). `add_dir`'s `.stats` times each stage: parse (summed over workers),
 tree+chunk (build_tree and chunking inside add_doc), embed, write (chunk rows + FTS triggers), index (ANN sync, FTS
-rebuild). pymupdf 2 loads an ONNX layout model on import (~2 s); it is timed on its own line, and is paid once a process.
+rebuild). pymupdf is imported as litesearch does (without its ONNX layout model and pymupdf4llm); it is timed on its
+own line, and is paid once a process.
 
 Run: python bench/ingest.py [--embedder SPEC] [--only EU]     (from the project root; --only keeps the runs whose name starts so)
 """
@@ -35,7 +36,8 @@ def run(src, workers, spec='hash'):
     t = time.perf_counter(); load_embedder(spec).dim; t_emb = time.perf_counter() - t      # the model loads before the ingest is timed
     t_pdf = None
     if src == 'eu':
-        t = time.perf_counter(); import pymupdf; t_pdf = time.perf_counter() - t
+        from litesearch.data import _pymupdf     # as litesearch imports it: without the layout model and pymupdf4llm
+        t = time.perf_counter(); _pymupdf(); t_pdf = time.perf_counter() - t
     with tempfile.TemporaryDirectory() as tmp:
         if src == 'md': path = Path(tmp)/'md'; path.mkdir(); make_markdown(path)
         else: path = EU

@@ -284,6 +284,23 @@ def _chapters_win(pages, fh)->bool:
     styled = {_squash(l.text) for g, _ in fh for l in g}
     return sum(_squash(lines[pg][i]) in styled for pg, i, *_ in ch) < len(ch) / 2
 
+# %% ../nbs/01_data.ipynb #471a4ac4
+import sys, os
+
+def _pymupdf():
+    "pymupdf, imported without the layout model and pymupdf4llm it loads by default (onnxruntime: +95 MB, +1 s)."
+    if 'pymupdf' in sys.modules or os.environ.get('LITESEARCH_PYMUPDF_LAYOUT'): import pymupdf; return pymupdf
+    # pymupdf 2.x runs `try: import pymupdf.layout` and `try: import pymupdf4llm` at import; we use neither (our own
+    # heading and table code reads the text dicts). A None in sys.modules makes those imports fail as ImportError,
+    # which pymupdf expects; the entries are removed after, so a caller can still import either explicitly
+    held = [m for m in ('pymupdf.layout', 'pymupdf4llm') if m not in sys.modules]
+    for m in held: sys.modules[m] = None
+    try: import pymupdf
+    finally:
+        for m in held:
+            if sys.modules.get(m, 0) is None: del sys.modules[m]
+    return pymupdf
+
 # %% ../nbs/01_data.ipynb #908ebbb3
 def _join(a, b):
     "Unwrap two lines of one paragraph, mending a word hyphenated across them."
@@ -323,7 +340,7 @@ def _render(blocks, unwrap:bool=True)->str:
     return '\n'.join(out)
 
 def _open_pdf(src):
-    import pymupdf
+    pymupdf = _pymupdf()
     if isinstance(src, pymupdf.Document): return src
     if isinstance(src, (bytes, bytearray)): what, kw = 'the bytes given are', dict(stream=bytes(src))
     elif isinstance(src, (str, Path)):
@@ -364,7 +381,7 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
               min_image:int=64, # images smaller than this many pixels on a side are decoration
              )->list: # `[(page_no, text)]`, every page, headings as `#` lines
     "`[(page_no, text)]` for every page of a PDF (its own 0-based indices), headings as markdown."
-    import pymupdf
+    pymupdf = _pymupdf()
     doc = _open_pdf(src)
     flags = pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES
     if images is not None: flags |= pymupdf.TEXT_PRESERVE_IMAGES

@@ -126,7 +126,8 @@ def _pool(n, **kw):
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     if not sys.platform.startswith('linux'): return ProcessPoolExecutor(n, **kw)
-    import pymupdf    # imported once, here, and shared by every forked worker instead of loaded by each
+    from litesearch.data import _pymupdf
+    _pymupdf()        # imported once, here, and shared by every forked worker instead of loaded by each
     return ProcessPoolExecutor(n, mp_context=mp.get_context('fork'), **kw)
 
 _started = None      # in a worker: the round's shared flags, one a file, set when it starts parsing that file

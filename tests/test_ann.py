@@ -104,3 +104,20 @@ def test_caches_forget_a_rollback():
             raise RuntimeError('roll back')
     # a stale matrix would rank the rolled-back rows first and come back short
     assert [h['content'] for h in st.vec_search(X[2], limit=2)] != [] and len(st.vec_search(X[2], limit=2)) == 2
+
+def test_ingest_keeps_the_index_from_build_rows(db_path, monkeypatch):
+    "Ingest starts keeping the HNSW index at ANN_BUILD_ROWS (well before search wants it), then adds each document to it."
+    import litesearch.tree as lt
+    from litesearch.core import _ls
+    from litesearch.utils import hash_embed
+    monkeypatch.setattr(lt, 'ANN_BUILD_ROWS', 3)
+    db = database(db_path); db.get_tree(ann=True)
+    add = lambda i: db.add_doc(f'Document {i} is about cats, dogs and other animals kept at home.', f'doc {i}', emb_fn=hash_embed)
+    add(0); add(1)
+    assert 'store' not in _ls(db).anns, 'below ANN_BUILD_ROWS no index is kept'
+    add(2)
+    idx = _ls(db).anns['store']
+    assert len(idx.index) == 3
+    add(3)
+    assert _ls(db).anns['store'] is idx and len(idx.index) == 4, 'one more document is added, not a rebuild'
+    db.close()
