@@ -32,6 +32,7 @@ min_python = cfg['min_python']
 lic = licenses.get(cfg['license'].lower(), (cfg['license'], None))
 dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
 mcp_requirements = shlex.split(cfg.get('mcp_requirements', ''))
+static_requirements = shlex.split(cfg.get('static_requirements', ''))   # model2vec: static embedders (spec static:ID or a model2vec folder)
 project_urls = {}
 if cfg.get('doc_host'): project_urls["Documentation"] = cfg['doc_host'] + cfg.get('doc_baseurl', '')
 
@@ -47,7 +48,7 @@ setuptools.setup(
     packages = setuptools.find_packages(),
     include_package_data = True,
     install_requires = requirements,
-    extras_require={ 'dev': dev_requirements, 'mcp': mcp_requirements },
+    extras_require={ 'dev': dev_requirements, 'mcp': mcp_requirements, 'static': static_requirements },
     dependency_links = cfg.get('dep_links','').split(),
     python_requires  = '>=' + cfg['min_python'],
     long_description = open('README.md', encoding="utf8").read(),

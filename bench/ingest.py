@@ -1,12 +1,13 @@
 """Ingest throughput: the EU corpus (8 PDFs, 486 pages) serial and with 2 parse workers, and 150 generated markdown files.
 
 Each run is a fresh Python process (so imports, page cache aside, and peak RSS are its own) writing a fresh database
-file with `add_dir(..., emb_fn=hash_embed 256)`. `add_dir`'s `.stats` times each stage: parse (summed over workers),
+file with `database(path, embedder=SPEC)` and `add_dir(...)`, which embeds with the recorded embedder (`--embedder`,
+default `hash`: hash_embed at 256 dims; any litesearch spec, e.g. a static model folder from bench/static_model.py). `add_dir`'s `.stats` times each stage: parse (summed over workers),
 tree+chunk (build_tree and chunking inside add_doc), embed, write (chunk rows + FTS triggers), index (ANN sync, FTS
 rebuild). pymupdf is imported as litesearch does (without its ONNX layout model and pymupdf4llm); it is timed on its
 own line, and is paid once a process.
 
-Run: python bench/ingest.py            (from the project root)
+Run: python bench/ingest.py [--embedder SPEC] [--only EU]     (from the project root; --only keeps the runs whose name starts so)
 """
 import json, os, random, resource, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -28,9 +29,11 @@ def make_markdown(d:Path, n=150, seed=0):
             for u in range(rng.randint(0, 2)): out += [f'### Part {s}.{u}', para()]
         (d/f'note_{i:03}.md').write_text('\n\n'.join(out))
 
-def run(src, workers):
+def run(src, workers, spec='hash'):
     "One ingest in this process; prints a JSON line of figures."
-    t = time.perf_counter(); import litesearch; from litesearch.utils import hash_embed; t_lib = time.perf_counter() - t
+    t = time.perf_counter(); import litesearch; t_lib = time.perf_counter() - t
+    from litesearch.embed import load_embedder
+    t = time.perf_counter(); load_embedder(spec).dim; t_emb = time.perf_counter() - t      # the model loads before the ingest is timed
     t_pdf = None
     if src == 'eu':
         from litesearch.data import _pymupdf     # as litesearch imports it: without the layout model and pymupdf4llm
@@ -38,23 +41,24 @@ def run(src, workers):
     with tempfile.TemporaryDirectory() as tmp:
         if src == 'md': path = Path(tmp)/'md'; path.mkdir(); make_markdown(path)
         else: path = EU
-        db = litesearch.database(Path(tmp)/'bench.db')
+        db = litesearch.database(Path(tmp)/'bench.db', embedder=spec)
         t = time.perf_counter()
-        res = db.add_dir(path, emb_fn=lambda ts: hash_embed(ts, 256), n_workers=workers, progress=False)
+        res = db.add_dir(path, n_workers=workers, progress=False)
         wall = time.perf_counter() - t
         errs = [r for r in res if 'error' in r]
         db.close()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(json.dumps(dict(res.stats, wall=wall, import_lib=t_lib, import_pymupdf=t_pdf, rss_mb=rss, child_rss_mb=kids, errors=len(errs))))
+    print(json.dumps(dict(res.stats, wall=wall, import_lib=t_lib, import_pymupdf=t_pdf, load_embedder=t_emb, rss_mb=rss, child_rss_mb=kids, errors=len(errs))))
 
-def main():
+def main(spec='hash', only=None):
     runs = [('eu', 0, 'EU PDFs, serial'), ('eu', 2, 'EU PDFs, n_workers=2'), ('eu', None, 'EU PDFs, n_workers=None'),
             ('md', 0, '150 markdown, serial'), ('md', None, '150 markdown, n_workers=None')]
-    print(f'cpus: {os.cpu_count()}   corpus: {EU}')
+    runs = [r for r in runs if not only or r[2].startswith(only)]
+    print(f'cpus: {os.cpu_count()}   corpus: {EU}   embedder: {spec}')
     rows = []
     for src, w, name in runs:
-        out = subprocess.run([sys.executable, __file__, '--run', src, str(w)], capture_output=True, text=True, cwd=ROOT,
+        out = subprocess.run([sys.executable, __file__, '--run', src, str(w), spec], capture_output=True, text=True, cwd=ROOT,
                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
         if out.returncode: print(name, 'FAILED\n', out.stderr[-2000:]); continue
         rows.append((name, json.loads(out.stdout.strip().splitlines()[-1])))
@@ -66,8 +70,16 @@ def main():
               f"{s['rss_mb']:>8.0f}{s['child_rss_mb']:>10.0f}")
     for name, s in rows:
         if s['import_pymupdf'] is not None: print(f"{name:<26} before the ingest: import litesearch {s['import_lib']:.2f}s, import pymupdf {s['import_pymupdf']:.2f}s; errors {s['errors']}")
+    for name, s in rows:
+        print(f"{name:<26} embedder {spec}: loaded in {s['load_embedder']:.2f}s, embedded {s['chunks']} chunks in {s['embed_s']:.2f}s ({s['chunks']/max(s['embed_s'], 1e-9):,.0f} chunks/s)")
     print('parse is summed over workers (CPU seconds); wall is the add_dir call; the slowest stage is the largest column.')
 
 if __name__ == '__main__':
-    if len(sys.argv) > 1 and sys.argv[1] == '--run': run(sys.argv[2], None if sys.argv[3] == 'None' else int(sys.argv[3]))
-    else: main()
+    if len(sys.argv) > 1 and sys.argv[1] == '--run': run(sys.argv[2], None if sys.argv[3] == 'None' else int(sys.argv[3]), *sys.argv[4:5])
+    else:
+        import argparse
+        ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+        ap.add_argument('--embedder', default='hash', help='litesearch embedder spec (default: hash, hash_embed at 256 dims)')
+        ap.add_argument('--only', default=None, help="run only the runs whose name starts with this, e.g. 'EU'")
+        a = ap.parse_args()
+        main(a.embedder, a.only)

@@ -25,7 +25,7 @@ is right when it is in the question's document and covers an evidence page: a se
 `docs()` (routing), the median page span of the top section, and latency; each with routing on (the default, route=3)
 and off (route=0), so the gain is measured in one run.
 
-Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder module:function]
+Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
 import random, re, time, math, argparse, importlib, json, inspect, statistics
 from pathlib import Path
@@ -33,18 +33,12 @@ from collections import Counter
 import numpy as np
 from litesearch import database, hash_embed
 from litesearch.data import Chunker
-from litesearch.utils import check_emb_fn
+from litesearch.embed import load_embedder
 import litesearch.tree
 from _corpus import eu_pages, pct
 
-enc = lambda ts: hash_embed(ts, 256)     # the default; --embedder replaces it for ingest and queries
+enc = load_embedder('hash')     # the default; --embedder replaces it for ingest and queries (any litesearch spec)
 EMBEDDER = 'hash_embed'
-
-def load_embedder(spec):
-    "A 'module:function' embedder, list[str] -> (n, dim) array."
-    mod, _, fn = spec.partition(':')
-    if not mod or not fn: raise SystemExit(f'--embedder {spec!r}: expected module:function')
-    return getattr(importlib.import_module(mod), fn)
 norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
 
 def ingest(db, pages, store, **kw):
@@ -82,7 +76,7 @@ def rank_of(items, ok):
 def evaluate(db, Q, kind, fn, judge, store='store'):
     ranks, ts, cs = [], [], []
     for it in Q:
-        q = it['q'][kind]; e = enc([q])[0]
+        q = it['q'][kind]; e = enc.query([q])[0]
         t, c = time.perf_counter(), time.thread_time(); res = fn(q, e, store)
         ts.append(time.perf_counter() - t); cs.append(time.thread_time() - c)
         ranks.append(rank_of(res, lambda x: judge(x, it)))
@@ -97,7 +91,8 @@ CONFIGS = [
     ('sections score=mean', lambda db: lambda q, e, s: db.sections(q, e, limit=10, store=s, score='mean'), 'sec', 'store'),
     ('sections no proximity', lambda db: lambda q, e, s: db.sections(q, e, limit=10, store=s, prox=False), 'sec', 'store'),
     ('sections weights=(1,.25)', lambda db: lambda q, e, s: db.sections(q, e, limit=10, store=s, weights=(1, .25)), 'sec', 'store'),
-    ('sections keyword only', lambda db: lambda q, e, s: db.sections(q, None, limit=10, store=s), 'sec', 'store'),
+    ('sections keyword only', lambda db: lambda q, e, s: db.sections(q, False, limit=10, store=s), 'sec', 'store'),
+    ('sections emb=None', lambda db: lambda q, e, s: db.sections(q, limit=10, store=s), 'sec', 'store'),     # the store embeds q itself
     ('doc_search node-scoped', lambda db: lambda q, e, s: db.doc_search(q, e, limit=10, store=s, spans=False), 'hit', 'store'),
     ('doc_search plain chunks', lambda db: lambda q, e, s: db.doc_search(q, e, limit=10, store=s, spans=False), 'hit', 'plain'),
 ]
@@ -135,7 +130,7 @@ def eval_questions(db, ids, Q, route):
     rs, rd, spans, doc1, ts = [], [], [], [], []
     for it in Q:
         want, pages = ids[it['doc']], it['pages']
-        e = enc([it['q']])[0]
+        e = enc.query([it['q']])[0]
         t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **kw); ts.append(time.perf_counter() - t)
         rs.append(rank_of(secs, lambda s: covers(s['doc_id'], s['pages'], want, pages)))
         if secs: spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1)
@@ -169,10 +164,10 @@ if __name__ == '__main__':
     ap.add_argument('--chunk', type=int, default=None, help='chunk size for the question stores (default: the library default)')
     ap.add_argument('--cache', default=None, help='folder to keep the question stores in between runs')
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
-    ap.add_argument('--embedder', default=None, help='module:function, list[str] -> (n, dim) array (default: hash_embed, 256 dims)')
+    ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
-    print(f"embedder {a.embedder or 'hash_embed'}, {check_emb_fn(enc)} dims")   # also loads a model before ingest is timed
+    print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     EMBEDDER = a.embedder or 'hash_embed'
     if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')])
     if 'known' not in a.suite: raise SystemExit

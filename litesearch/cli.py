@@ -49,7 +49,7 @@ def _progress_kw(quiet):
 def add(db:Database, # an open litesearch database
         path:list, # files or folders to ingest
         *,
-        embedder:str=None, # embedder 'module:function' (default: the recorded one, else litesearch.utils:hash_embed)
+        embedder:str=None, # embedder spec: hash, hash:DIM, static:ID, onnx:ID, a model folder or module:function (default: the recorded one, else hash)
         types:str=None, # comma-separated extensions to take from folders (default: every supported kind)
         force:bool=False, # re-ingest documents already present
         embed_batch:int=2000, # chunks embedded and written per batch
@@ -130,7 +130,7 @@ def search(db:Database, # an open litesearch database
            *,
            sections:bool=False, # rank whole sections (each with its best passages) instead of passages
            limit:int=None, # results (default: 10 passages or 5 sections)
-           embedder:str=None, # embedder 'module:function' (default: the recorded one)
+           embedder:str=None, # embedder spec (default: the one the database recorded)
           )->list: # ranked passages, or sections
     "Hybrid keyword + vector search: passages, or with --sections the sections that answer best."
     t = DbTools(db, db.embedder(embedder) if embedder else None)
@@ -188,7 +188,7 @@ def info(db:Database, # an open litesearch database
     n = lambda t: db.execute(f'SELECT count(*) FROM [{t.name}]').fetchone()[0]
     emb = db.ls_meta('store.embedder')
     return dict(db=str(p), documents=n(T.docs), sections=n(T.nodes), chunks=n(T.store),
-                embedder=emb and emb['spec'], dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
+                embedder=emb and (emb['spec'] or f"unnamed ({emb.get('name')}): name it with --embedder"), dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
                 bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')))
 
 def _mb(b): return f'{b/1e6:.1f} MB' if b >= 100_000 else f'{b/1e3:.0f} kB'
@@ -201,7 +201,7 @@ def _show_info(r):
 # %% ../nbs/06_cli.ipynb #0e991393
 def mcp(db:Database, # an open litesearch database
         *,
-        embedder:str=None, # embedder 'module:function' (default: the recorded one)
+        embedder:str=None, # embedder spec (default: the one the database recorded)
        ):
     "Serve toc, read, sections, search, breadcrumb and refs to an agent: an MCP server on stdin/stdout."
     mcp_server(db, db.embedder(embedder) if embedder else None).run()

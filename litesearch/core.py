@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'FTS_MERGE_PAGES', 'ANN_COMPACT', 'DEFAULT_RERANKER',
            'ANN_MIN_ROWS', 'ANN_BUILD_ROWS', 'database', 'fts_query', 'fts_terms', 'fts_segments', 'check_vectors',
-           'AnnIndex', 'rrf_merge', 'prox_leg', 'model_cache', 'get_ranker', 'rerank_hits', 'make_tiny_ranker']
+           'AnnIndex', 'rrf_merge', 'prox_leg', 'model_cache', 'get_ranker', 'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
@@ -14,6 +14,7 @@ import numpy as np, apsw, apsw.fts5
 from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
+from .embed import Embedder, load_embedder, canonical_spec, DEFAULT_EMBEDDER
 
 # %% ../nbs/00_core.ipynb #c114c4ad
 class _State:
@@ -21,6 +22,7 @@ class _State:
     def __init__(self, path, sem_search):
         self.path, self.sem_search = path, sem_search
         self.ensured, self.anns, self.mats = {}, {}, {}
+        self.default_embedder = None      # database(embedder=...): what a store with no record of its own gets
         self.readonly = None      # why the file was opened read-only (None: writable)
         self.reading = False      # inside `read_txn` with no write yet: ANN may sync, nothing here is uncommitted
         self.fts_owed = {}        # stores whose bulk load could not put its FTS triggers back: restored before the next write
@@ -75,6 +77,7 @@ def database(path=':memory:', # file path, or ':memory:'
              wal:bool=True, # write-ahead logging for file databases
              timeout:int=10_000, # busy timeout in ms: wait for a writer instead of failing
              readonly:bool=None, # True: open read-only; None: read-only (with a warning) when the file cannot be written; False: writable or fail
+             embedder=None, # the store's embedder: a spec ('hash', 'static:ID', a folder, 'module:function') or callable, recorded; False: keyword only
              **kw, # forwarded to apswutils `Database`
             )->Database: # the open database
     "Open (or create) a litesearch database: apswutils `Database` with sqlite-vec, WAL and FTS5 tokenizers."
@@ -113,6 +116,8 @@ def database(path=':memory:', # file path, or ':memory:'
     db._ls.readonly = why
     if why and readonly is None: warnings.warn(f'{path}: opened read-only because {why}; reads work, writes raise', stacklevel=2)
     _open_dbs.add(db)
+    db._ls.default_embedder = embedder
+    if embedder is not None and embedder is not False: db.embedder(embedder, record=not why)     # a mismatch with the record fails here
     return db
 
 # %% ../nbs/00_core.ipynb #59f6cbab
@@ -659,9 +664,9 @@ def _dtype(dt):
     return _dtypes[name]
 
 def _store_dtype(tbl, dtype):
-    if dtype is not None: return _dtype(dtype)
+    "The dtype a store recorded; `dtype` (else float32) for one that recorded none."
     d = tbl.db.ls_meta(f'{tbl.name}.dtype')
-    return _dtypes[d] if d else np.float32
+    return _dtypes[d] if d else (_dtype(dtype) or np.float32)
 
 def _blobs_matrix(blobs, dtype)->np.ndarray:
     "Embedding blobs of one dtype as a float32 matrix, a row each."
@@ -683,9 +688,15 @@ def add_embeddings(self:Table,
     if a.dtype != dt: a = check_vectors(a.astype(dt), who=f'add_embeddings got, as {np.dtype(dt).name},')   # e.g. float32 past float16's ±65504 overflows to inf
     db, dn = self.db, a.dtype.name
     old = db.ls_meta(f'{self.name}.dim'), db.ls_meta(f'{self.name}.dtype')
+    rec = db.ls_meta(f'{self.name}.embedder') if old[0] is None else None     # the first vectors must be what the recorded embedder makes
+    if rec and rec.get('dim') and rec['dim'] != a.shape[1]:
+        raise ValueError(f"embeddings for store {self.name!r}: got dimension {a.shape[1]}, but its embedder {rec.get('spec') or rec.get('name')!r} makes dimension {rec['dim']}")
     if old[0] is None: db.ls_meta(f'{self.name}.dim', int(a.shape[1])); db.ls_meta(f'{self.name}.dtype', dn)
-    elif old != (a.shape[1], dn):
-        raise ValueError(f'embeddings for store {self.name!r}: got dim {a.shape[1]} {dn}, but the store holds dim {old[0]} {old[1]}')
+    elif old[0] != a.shape[1]:
+        raise ValueError(f'embeddings for store {self.name!r}: got dimension {a.shape[1]}, but the store holds dimension {old[0]}')
+    elif dn != old[1]:     # a float32 embedder into a float16 store is cast, as queries are; int8 is a quantisation, not a cast
+        if a.dtype.kind != 'f' or old[1] == 'int8': raise ValueError(f'embeddings for store {self.name!r}: got dtype {dn}, but the store holds {old[1]}')
+        a = check_vectors(a.astype(_dtypes[old[1]]), who=f'add_embeddings got, as the store\'s {old[1]},')   # overflow to inf is refused
     return [r.tobytes() for r in a]
 
 # %% ../nbs/00_core.ipynb #41ba08e0
@@ -721,6 +732,39 @@ def _finite_query(q):
     if q.dtype.kind == 'f' and not np.isfinite(q).all():
         raise ValueError(f'query embedding holds NaN or infinite values ({int((~np.isfinite(q)).sum())} of {len(q)}): it matches nothing; check the embedder for this query')
     return q
+
+# %% ../nbs/00_core.ipynb #5154c1b7
+_fdtypes = (np.float16, np.float32, np.float64)
+
+def _query_vec(tbl, # the chunk store searched
+               emb, # query embedding: bytes, a list or an array, of any float dtype
+               dtype=None, # dtype of `emb` when it is bytes (default: whichever float dtype fits the store's dimension)
+              )->np.ndarray: # 1-D, in the store's dtype
+    "A query embedding as a vector of the store's dtype: any float dtype converts; a wrong size says 'dimension', a wrong kind says 'dtype'."
+    sd, d = _store_dtype(tbl, dtype), tbl.db.ls_meta(f'{tbl.name}.dim')
+    want = f'{d} {np.dtype(sd).name} numbers' if d else f'{np.dtype(sd).name} numbers'
+    if isinstance(emb, (bytes, bytearray, memoryview)):
+        b = bytes(emb)
+        cands = [_dtype(dtype)] if dtype is not None else [sd, *(t for t in _fdtypes if t is not sd)]
+        fit = [t for t in cands if len(b) % np.dtype(t).itemsize == 0 and (d is None or len(b) // np.dtype(t).itemsize == d)]
+        if not fit:
+            n = np.dtype(cands[0]).itemsize
+            raise ValueError(f'query embedding: {len(b)} bytes do not hold {want} ({"dtype" if len(b) % n else "dimension"}): '
+                             f'expected {d * n if d else f"a multiple of {n}"} bytes' + ('' if dtype is not None else ', or that vector as float32 or float64'))
+        v = np.frombuffer(b, fit[0])
+    else:
+        try: v = np.asarray(emb)
+        except (ValueError, TypeError): v = np.asarray(None)         # ragged: refused below with what was expected
+        if v.dtype.kind not in 'fiu':
+            raise ValueError(f'query embedding: expected {want} (a list, an array or bytes), got {type(emb).__name__}'
+                             + (f' of dtype {v.dtype}' if v.dtype.kind != 'O' else ''))
+        if v.ndim > 1 and v.shape[0] != 1: raise ValueError(f'query embedding: expected one vector of {want}, got shape {v.shape}')
+        v = v.reshape(-1)
+    if d is not None and len(v) != d:
+        raise ValueError(f'query embedding has dimension {len(v)}, store {tbl.name!r} holds dimension {d}')
+    if sd is np.int8 and v.dtype.kind == 'f':
+        raise ValueError(f'query embedding: store {tbl.name!r} holds int8 vectors and the query is {v.dtype} (dtype): quantise it as the store was')
+    return v.astype(sd)
 
 # %% ../nbs/00_core.ipynb #c656c86d
 class _Mat:
@@ -893,7 +937,7 @@ def vec_search(self:Table,
     "Exact nearest neighbours: a cached numpy matrix for float32/float16, sqlite-vec for int8 (or when asked)."
     _check_where(where)
     dt = _store_dtype(self, dtype)
-    q = _finite_query(_as_vec(emb, dt))
+    q = _finite_query(_query_vec(self, emb, dtype))
     engine = engine or ('sql' if dt is np.int8 else 'numpy')
     if engine not in ('numpy', 'sql'): raise ValueError(f"engine {engine!r}: expected 'numpy' or 'sql'")
     if engine == 'numpy' and dt is np.int8: raise ValueError("engine='numpy' takes float32 or float16 stores; int8 runs in sqlite-vec")
@@ -1140,7 +1184,7 @@ def ann_search(self:Table,
                dtype=None, # dtype of `emb` when given as bytes (default: the store's)
               )->list: # nearest rows as dicts with `rowid` and `_dist` (cosine distance), nearest first
     "Approximate nearest neighbours from the store's usearch HNSW index (cosine distance in `_dist`)."
-    q = _finite_query(_as_vec(emb, _store_dtype(self, dtype)))
+    q = _finite_query(_query_vec(self, emb, dtype))
     d = self.db.ls_meta(f'{self.name}.dim')
     if d and len(q) != d: raise ValueError(f'query embedding has dim {len(q)}, store {self.name!r} holds dim {d}')
     ids, ds = self.ann.search(q, limit)
@@ -1240,49 +1284,77 @@ def rerank_hits(q:str, # the query
     res = rk.rerank(RerankRequest(query=q, passages=[dict(id=i, text=h.get(text_key) or '') for i,h in enumerate(hits)]))
     return [dict(hits[r['id']], _rerank_score=float(r['score']), _rrf_score=1.0/(k+i)) for i,r in enumerate(res)]
 
-# %% ../nbs/00_core.ipynb #6920b936
-def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
-                     vocab:list, # words the tokenizer knows (others map to [UNK])
-                     model:str=DEFAULT_RERANKER, # folder name, so `get_ranker(model)` finds it
-                    )->Path: # the model folder, `cache_dir/model`
-    "Build a tiny offline flashrank model (word tokenizer + ONNX overlap scorer) for tests."
-    import onnx
-    from onnx import helper, TensorProto as T
-    from tokenizers import Tokenizer, models, pre_tokenizers, normalizers, processors
-    from flashrank.Config import model_file_map
-    d = Path(cache_dir)/model; d.mkdir(parents=True, exist_ok=True)
-    words = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'] + sorted(set(w.lower() for w in vocab))
-    tok = Tokenizer(models.WordLevel({w: i for i,w in enumerate(words)}, unk_token='[UNK]'))
-    tok.normalizer = normalizers.Lowercase()
-    tok.pre_tokenizer = pre_tokenizers.Whitespace()
-    tok.post_processor = processors.TemplateProcessing(single='[CLS] $A [SEP]', pair='[CLS] $A [SEP] $B:1 [SEP]:1',
-                                                       special_tokens=[('[CLS]', 2), ('[SEP]', 3)])
-    tok.save(str(d/'tokenizer.json'))
-    (d/'config.json').write_text(json.dumps(dict(pad_token_id=0)))
-    (d/'tokenizer_config.json').write_text(json.dumps(dict(model_max_length=512, pad_token='[PAD]')))
-    (d/'special_tokens_map.json').write_text(json.dumps(dict(pad_token='[PAD]', unk_token='[UNK]', cls_token='[CLS]', sep_token='[SEP]')))
-    V = len(words)
-    # one-hot each token, split query (type 0) from passage (type 1), score = sum(min(q_counts, p_counts)) of real words
-    realw = np.ones(V, np.float32); realw[:4] = 0
-    nodes = [
-        helper.make_node('OneHot', ['input_ids', 'depth', 'onoff'], ['oh'], axis=-1),
-        helper.make_node('Cast', ['attention_mask'], ['am'], to=T.FLOAT),
-        helper.make_node('Cast', ['token_type_ids'], ['tt'], to=T.FLOAT),
-        helper.make_node('Sub', ['one', 'tt'], ['qt']),
-        helper.make_node('Mul', ['qt', 'am'], ['qm']), helper.make_node('Mul', ['tt', 'am'], ['pm']),
-        helper.make_node('Unsqueeze', ['qm', 'ax2'], ['qm3']), helper.make_node('Unsqueeze', ['pm', 'ax2'], ['pm3']),
-        helper.make_node('Mul', ['oh', 'qm3'], ['qoh']), helper.make_node('Mul', ['oh', 'pm3'], ['poh']),
-        helper.make_node('ReduceSum', ['qoh', 'ax1'], ['qc'], keepdims=0), helper.make_node('ReduceSum', ['poh', 'ax1'], ['pc'], keepdims=0),
-        helper.make_node('Min', ['qc', 'pc'], ['ov']), helper.make_node('Mul', ['ov', 'realw'], ['ovw']),
-        helper.make_node('ReduceSum', ['ovw', 'ax1'], ['logits'], keepdims=1)]
-    init = [helper.make_tensor('depth', T.INT64, [], [V]), helper.make_tensor('onoff', T.FLOAT, [2], [0., 1.]),
-            helper.make_tensor('one', T.FLOAT, [], [1.]), helper.make_tensor('ax1', T.INT64, [1], [1]),
-            helper.make_tensor('ax2', T.INT64, [1], [2]), helper.make_tensor('realw', T.FLOAT, [V], realw.tolist())]
-    ins = [helper.make_tensor_value_info(n, T.INT64, ['b', 's']) for n in ('input_ids', 'attention_mask', 'token_type_ids')]
-    g = helper.make_graph(nodes, 'overlap', ins, [helper.make_tensor_value_info('logits', T.FLOAT, ['b', 1])], init)
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid('', 13)]); m.ir_version = 8
-    onnx.save(m, str(d/model_file_map[model]))
-    return d
+# %% ../nbs/00_core.ipynb #2da07f91
+def _unnamed(store, rec, dim, dtype)->str:
+    "What to do about a store whose vectors came from an embedder with no spec."
+    who = f"an embedder with no importable name ({rec['name']})" if rec and rec.get('name') else 'an embedder it has no record of'
+    return (f'store {store!r} holds dimension {dim} {dtype or ""} vectors made by {who}, so nothing can embed a query or a new chunk '
+            f"for it. Name the same function: --embedder module:function on the command line, db.embedder('module:function', record=True) "
+            f"in Python (or pass emb=/emb_fn= each time); emb=False searches keywords only").replace('  ', ' ')
+
+@patch
+def embedder(self:Database,
+             spec=None, # spec string ('hash', 'static:ID', 'module:function', ...), Embedder or callable; None = the store's
+             store:str='store', # chunk store
+             record:bool=False, # remember it as the store's embedder (ingestion does this), and embed chunks stored without vectors
+            )->Embedder: # `e(texts)` for documents, `e.query(texts)` for queries
+    "The embedder of a store, checked against the one that built it: a mismatch is an error, never silent noise."
+    rec, held, hdt = self.ls_meta(f'{store}.embedder'), self.ls_meta(f'{store}.dim'), self.ls_meta(f'{store}.dtype')
+    if spec is None:
+        if rec and rec.get('spec'): spec = rec['spec']
+        elif rec or held: raise ValueError(_unnamed(store, rec, held or rec.get('dim'), hdt or (rec or {}).get('dtype')))
+        else: spec = getattr(_ls(self), 'default_embedder', None) or DEFAULT_EMBEDDER
+    e = load_embedder(spec)
+    if rec and rec.get('spec') and e.spec is not None and e.spec != canonical_spec(rec['spec']):
+        raise ValueError(f"embedder {e.spec!r} refused: store {store!r} was built with {rec['spec']!r} (dimension {rec['dim']}); "
+                         'use that one, or build a new database')
+    want = held or (rec or {}).get('dim')
+    if want is not None and e.dim != want:
+        raise ValueError(f'embedder {e.name!r} makes dimension {e.dim} vectors, but store {store!r} holds dimension {want}')
+    if record and (rec is None or (not rec.get('spec') and e.spec)):
+        new = dict(spec=e.spec, dim=e.dim, dtype=hdt or e.dtype)
+        if not e.spec: new['name'] = e.name
+        with self.write_txn():
+            cur = self.ls_meta(f'{store}.embedder')         # read again under the lock: another process may have recorded one meanwhile
+            if cur and cur.get('spec') and canonical_spec(cur['spec']) != e.spec:
+                raise ValueError(f"embedder {e.name!r} refused: store {store!r} was built with {cur['spec']!r} (dimension {cur['dim']}); "
+                                 'use that one, or build a new database')
+            if not (cur and cur.get('spec')): self.ls_meta(f'{store}.embedder', new)
+        if self[store].exists(): _backfill(self, store, e)
+    return e
+
+def _backfill(db, store, e, batch=2000):
+    "Embed the chunks a store holds without vectors (a keyword-only store that gains an embedder), so none is left without one."
+    tbl = db[store]
+    head = 'heading' in tbl.columns_dict
+    last = 0
+    while True:
+        rows = db.execute(f"SELECT rowid, content{', heading' if head else ''} FROM [{store}] WHERE embedding IS NULL AND rowid > ? "
+                          'ORDER BY rowid LIMIT ?', [last, batch]).fetchall()
+        if not rows: return
+        texts = [f'{r[2]}\n\n{r[1] or ""}' if head and r[2] else (r[1] or '') for r in rows]   # as ingestion embeds them
+        vecs = check_vectors(e(texts), len(rows), lambda i: f'chunk {rows[i][0]} of store {store!r}', who=f'embedder {e.name!r} returned')
+        with db.write_txn():
+            blobs = tbl.add_embeddings(vecs)
+            db.conn.executemany(f'UPDATE [{store}] SET embedding = ? WHERE rowid = ?', [(b, r[0]) for b, r in zip(blobs, rows)])
+        last = rows[-1][0]
+
+def _ingest_embedder(db, store, emb_fn):
+    "The embedder an ingest uses: `emb_fn` (checked), else the store's; None only for keyword-only (`emb_fn=False`) on a store without vectors."
+    off = emb_fn is False or (emb_fn is None and getattr(_ls(db), 'default_embedder', None) is False)
+    if off:
+        rec, held = db.ls_meta(f'{store}.embedder'), db.ls_meta(f'{store}.dim')
+        if rec or held:
+            if emb_fn is None: return db.embedder(store=store, record=True)      # database(embedder=False) does not undo a store's record
+            raise ValueError(f"emb_fn=False refused: store {store!r} has an embedder ({(rec or {}).get('spec') or (rec or {}).get('name') or 'unrecorded'}, "
+                             f'dimension {held or rec["dim"]}), and a store with vectors never gets a chunk without one')
+        return None
+    return db.embedder(emb_fn, store=store, record=True)
+
+def _query_emb(db, tbl, q):
+    "The query's vector from the store's embedder; None when the store holds no vectors (no vector leg to run)."
+    if not q or not isinstance(q, str) or not db.ls_meta(f'{tbl.name}.dim'): return None
+    return db.embedder(store=tbl.name).query([q])[0]
 
 # %% ../nbs/00_core.ipynb #c9d3eb2c
 ANN_MIN_ROWS = 20_000    # search uses HNSW from here (below it an exact scan is as fast)
@@ -1300,7 +1372,7 @@ def _rows_in(tbl)->int:
 @patch
 def search(self:Database,
            q:str, # query text
-           emb=None, # query embedding (bytes or array); None runs the keyword leg only
+           emb=None, # query embedding (bytes, list or array); None: the store's embedder embeds `q`; False: keyword leg only
            columns:list=None, # columns to return
            table_name:str='store', # chunk store to search
            limit:int=10, # rows to return
@@ -1323,6 +1395,8 @@ def search(self:Database,
     if rerank: n = max(n, 3 * limit)
     fts = tbl.fts_search(q, columns, n, where=where, where_args=where_args, fts_pre=fts_pre) if q else []
     vec = []
+    if emb is None: emb = _query_emb(self, tbl, q)      # the store embeds the query with its own embedder
+    elif emb is False: emb = None                        # keyword only, asked for explicitly
     if emb is not None:
         use_ann = _use_ann(tbl, where) if ann is None else ann
         vec = tbl.ann_search(emb, columns, n, dtype) if use_ann else \

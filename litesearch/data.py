@@ -16,6 +16,54 @@ from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 
+# %% ../nbs/01_data.ipynb #b7c1e0a3
+_RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
+         'section': 3, 'subsection': 4, 'article': 5}
+_NUM = r'(?:\d+[a-z]{0,2}|[IVXLCDM]+[a-z]?|[A-Z]|[A-Z]\d+)'
+_chap_re = re.compile(rf'^\s*(?P<w>[A-Z][A-Za-z]+)\s+(?P<n>{_NUM})(?:\s*[-–—:]\s*(?P<cap>.{{0,120}}))?\.?\s*$')
+_MAX_HEAD = 160
+
+def _chap_word(line):
+    "The division word of a chapter-style heading line, or None."
+    m = _chap_re.match(line)
+    if not m: return None
+    w = m.group('w')
+    wl = w.lower()
+    # 'Annex II.' or 'Article 5.' on a line of their own are wrapped cross-references; ANNEX headings are capitals
+    if not w.isupper() and (line.rstrip().endswith('.') or wl == 'annex'): return None
+    if wl in _RANK: return wl
+    # unknown words must look like headings: all caps (CANTO 3), never ordinary capitalised prose
+    return wl if w.isupper() and len(w) > 2 else None
+
+def _chap_heads(pages):
+    "Chapter-style heading lines as `(page, line index, word, title)`; a short caption on the next line joins the title."
+    out = []
+    for pg, text in pages:
+        lines = text.split('\n')
+        for i, line in enumerate(lines):
+            if len(line) > _MAX_HEAD: continue
+            w = _chap_word(line)
+            if not w: continue
+            title = ' '.join(line.split())
+            nxt = next((l.strip() for l in lines[i+1:i+3] if l.strip()), '')
+            if nxt and len(nxt) <= 70 and not nxt.endswith(('.', ';', ',', ':')) and not _chap_word(nxt) \
+               and (nxt.isupper() or nxt[:1].isupper()) and not re.match(r'^\(?[0-9a-z]{1,3}[).]', nxt):
+                title = f'{title} {nxt}'
+            out.append((pg, i, w, title))
+    # a contents page lists headings without their bodies; its lines would open every section twice
+    # (its tell: most of its headings are followed directly by another heading, with no body between)
+    starts = {(pg, i) for pg, i, *_ in out}
+    nonempty = {pg: [i for i, l in enumerate(t.split('\n')) if l.strip()] for pg, t in pages}
+    per, bare = Counter(), Counter()
+    for pg, i, *_ in out:
+        per[pg] += 1
+        nxt = [j for j in nonempty[pg] if j > i][:2]
+        if any((pg, j) in starts for j in nxt): bare[pg] += 1
+    toc_pages = {pg for pg, n in per.items() if n >= 5 and bare[pg] >= 0.6 * n}
+    return [h for h in out if h[0] not in toc_pages]
+
+_cite_re = re.compile(r'(?:\|\||//)\s*(?:[^\s|/]*?_)?(\d+(?:\.\d+)*)\s*(?:\|\||//)\s*$')
+
 # %% ../nbs/01_data.ipynb #ce083ae4
 DEFAULT_CHUNK = 800
 
@@ -229,7 +277,6 @@ def _font_heads(flat, # per page, its `_Line`s
 
 def _chapters_win(pages, fh)->bool:
     "True when the text carries chapter lines (TITLE I, Article 5) that type does not set apart: the tree reads those better."
-    from litesearch.tree import _chap_heads
     plain = [(i, _render(bs, False)) for i, bs in enumerate(pages)]
     ch = _chap_heads(plain)
     if len(ch) < 2: return False
@@ -558,7 +605,6 @@ _danda = re.compile(r'(?:/|\||।|॥)\s*$')
 def gretil_parse(text:str, # GRETIL plain text
                 )->list: # `[(page_no, text)]`, a page per verse (trailing uncited lines make a last page)
     "GRETIL plain text as one page a verse: the header dropped, each verse one line ending in its citation (`|| 1.1 ||`)."
-    from litesearch.tree import _cite_re
     ls = text.split('\n')
     hdr = next((k for k, l in enumerate(ls) if re.match(r'#\s*header\b', l.strip(), re.I)), None)
     txt = next((k for k, l in enumerate(ls) if re.match(r'#\s*text\b', l.strip(), re.I)), None)
@@ -630,7 +676,6 @@ def detect_profile(path, # the file
 def _is_tei(path, head): return path.suffix.lower() in ('.xml', '.tei') and re.search(r'<(?:\w+:)?TEI[\s>.]', head) is not None
 
 def _is_gretil(path, head):
-    from litesearch.tree import _cite_re
     if path.suffix.lower() not in ('.txt', ''): return False
     ls = [l.strip() for l in head.split('\n') if l.strip()]
     n = sum(bool(_cite_re.search(l)) for l in ls)
@@ -639,7 +684,6 @@ def _is_gretil(path, head):
 def verse_facets(text:str, # chunk text
                 )->dict: # `{'verses': [...]}`, or `{}` when it cites none
     "The verse citations a chunk holds (`{'verses': ['1.1', '1.2']}`), so a hit can be cited and filtered by verse."
-    from litesearch.tree import _cite_re
     vs = [m.group(1) for l in text.split('\n') if (m := _cite_re.search(l.strip()))]
     return {'verses': vs} if vs else {}
 

@@ -11,7 +11,7 @@ import os, re, sys, json, time, tempfile, warnings
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
-from .core import database, _ls, _writable
+from .core import database, _ls, _writable, _ingest_embedder
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
 from .tree import doc_id, write_docs, _embed, _sync_ann
 
@@ -84,7 +84,7 @@ def add_file(self:Database,
              profile:str=None, # force a registered Profile by name instead of detecting one
              images:bool=False, # extract a PDF's images and link them from its text
              tables:bool=False, # PDF tables as markdown (pymupdf find_tables: seconds a page)
-             **kw, # forwarded to add_doc (emb_fn, chunker, summarize, force, meta, ...)
+             **kw, # forwarded to add_doc (emb_fn: None = the store's embedder, False = keyword only; chunker, summarize, force, meta, ...)
             )->dict: # add_doc's result with `source` (and `profile`); `skipped=True` when unchanged
     "Ingest one document file, read by its Profile or its extension. An unchanged file is skipped unread."
     p = Path(path)
@@ -226,7 +226,7 @@ def add_dir(self:Database,
             images:bool=False, # extract PDF images to `db.assets(<stem>)`
             tables:bool=False, # PDF tables as markdown (slow: seconds a page)
             prune:bool=False, # remove documents whose files under `dir` are gone, so the store mirrors the folder
-            **kw, # forwarded to add_doc (emb_fn, chunker, force, ...)
+            **kw, # forwarded to add_doc (emb_fn: None = the store's embedder, False = keyword only; chunker, force, ...)
            )->list: # an `Ingested`: per-file results in input order, with `.stats`
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
     t_all = time.perf_counter()
@@ -234,7 +234,8 @@ def add_dir(self:Database,
     T = self.get_tree(store, prefix, ann=None)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
     emb_fn, with_heading, force = kw.pop('emb_fn', None), kw.get('with_heading', True), kw.get('force', False)
-    doc_kw = kw if embed_batch else dict(kw, emb_fn=emb_fn)      # batched: write_batch embeds; else add_doc embeds and writes each document
+    emb_fn = _ingest_embedder(self, store, emb_fn)       # the store's embedder unless one is given; None only for emb_fn=False
+    doc_kw = kw if embed_batch else dict(kw, emb_fn=False if emb_fn is None else emb_fn)      # batched: write_batch embeds; else add_doc embeds and writes each document
     st = dict(files=len(paths), parsed=0, skipped=0, errors=0, pages=0, chunks=0, workers=0,
               parse_s=0.0, tree_s=0.0, embed_s=0.0, write_s=0.0, index_s=0.0)
     res, jobs = [None] * len(paths), []

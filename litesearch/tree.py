@@ -17,8 +17,8 @@ from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
 from .core import database, _ident, _ls, _snapshot, _writable, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, \
-                             DEFAULT_TOKENIZE, fts_query, fts_terms, prox_leg, _fresh
-from .data import chunk_markdown, pdf_parse
+                             DEFAULT_TOKENIZE, fts_query, fts_terms, prox_leg, _fresh, _ingest_embedder, _query_emb
+from .data import chunk_markdown, pdf_parse, _RANK, _chap_word, _chap_heads, _cite_re
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
 _fence_re = re.compile(r'^ {0,3}(`{3,}|~{3,})(.*)$')
@@ -52,51 +52,6 @@ def _md_stats(pages)->tuple:
     return len(hs), len({h[2] for h in hs})
 
 # %% ../nbs/02_tree.ipynb #df8ef4f4
-_RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
-         'section': 3, 'subsection': 4, 'article': 5}
-_NUM = r'(?:\d+[a-z]{0,2}|[IVXLCDM]+[a-z]?|[A-Z]|[A-Z]\d+)'
-_chap_re = re.compile(rf'^\s*(?P<w>[A-Z][A-Za-z]+)\s+(?P<n>{_NUM})(?:\s*[-–—:]\s*(?P<cap>.{{0,120}}))?\.?\s*$')
-_MAX_HEAD = 160
-
-def _chap_word(line):
-    "The division word of a chapter-style heading line, or None."
-    m = _chap_re.match(line)
-    if not m: return None
-    w = m.group('w')
-    wl = w.lower()
-    # 'Annex II.' or 'Article 5.' on a line of their own are wrapped cross-references; ANNEX headings are capitals
-    if not w.isupper() and (line.rstrip().endswith('.') or wl == 'annex'): return None
-    if wl in _RANK: return wl
-    # unknown words must look like headings: all caps (CANTO 3), never ordinary capitalised prose
-    return wl if w.isupper() and len(w) > 2 else None
-
-def _chap_heads(pages):
-    "Chapter-style heading lines as `(page, line index, word, title)`; a short caption on the next line joins the title."
-    out = []
-    for pg, text in pages:
-        lines = text.split('\n')
-        for i, line in enumerate(lines):
-            if len(line) > _MAX_HEAD: continue
-            w = _chap_word(line)
-            if not w: continue
-            title = ' '.join(line.split())
-            nxt = next((l.strip() for l in lines[i+1:i+3] if l.strip()), '')
-            if nxt and len(nxt) <= 70 and not nxt.endswith(('.', ';', ',', ':')) and not _chap_word(nxt) \
-               and (nxt.isupper() or nxt[:1].isupper()) and not re.match(r'^\(?[0-9a-z]{1,3}[).]', nxt):
-                title = f'{title} {nxt}'
-            out.append((pg, i, w, title))
-    # a contents page lists headings without their bodies; its lines would open every section twice
-    # (its tell: most of its headings are followed directly by another heading, with no body between)
-    starts = {(pg, i) for pg, i, *_ in out}
-    nonempty = {pg: [i for i, l in enumerate(t.split('\n')) if l.strip()] for pg, t in pages}
-    per, bare = Counter(), Counter()
-    for pg, i, *_ in out:
-        per[pg] += 1
-        nxt = [j for j in nonempty[pg] if j > i][:2]
-        if any((pg, j) in starts for j in nxt): bare[pg] += 1
-    toc_pages = {pg for pg, n in per.items() if n >= 5 and bare[pg] >= 0.6 * n}
-    return [h for h in out if h[0] not in toc_pages]
-
 def _ranks(hs):
     "Known-word ranks for one document; PART below ANNEX when parts only subdivide annexes (EU acts: Annex › Part A)."
     rank = dict(_RANK)
@@ -133,8 +88,6 @@ def _drop_title_h1(hs):
     return hs
 
 # %% ../nbs/02_tree.ipynb #e477d145
-_cite_re = re.compile(r'(?:\|\||//)\s*(?:[^\s|/]*?_)?(\d+(?:\.\d+)*)\s*(?:\|\||//)\s*$')
-
 def _cites(pages):
     return [(pg, i, m.group(1)) for pg, t in pages for i, l in enumerate(t.split('\n')) if (m := _cite_re.search(l.strip()))]
 
@@ -448,6 +401,8 @@ def store_chunks(store, # chunk store table
     if vecs is not None:
         names = lambda i: f"chunk {i} (document {chunks[i]['doc_id']}, section {chunks[i].get('heading')!r})"
         blobs = store.add_embeddings(check_vectors(vecs, len(chunks), names))
+    elif store.db.ls_meta(f'{store.name}.dim'):      # a store with vectors never holds a chunk without one
+        raise ValueError(f'store {store.name!r} holds vectors: its chunks need them too (pass emb_fn=, or vecs=)')
     else: blobs = [None] * len(chunks)
     rows = [dict(content=c['content'], embedding=b, metadata=json.dumps(c.get('metadata') or {}), doc_id=c['doc_id'],
                  node_id=c['node_id'], page=c['page'], heading=c.get('heading', '')) for c,b in zip(chunks, blobs)]
@@ -540,7 +495,7 @@ def add_doc(self:Database,
             kind:str='text', # 'pdf' | 'web' | 'md' | 'code' | anything you filter on
             store:str='store', # chunk store
             prefix:str=None, # tree table prefix
-            emb_fn=None, # embedder: list[str] -> vectors (None stores no embeddings: keyword search only)
+            emb_fn=None, # embedder (spec, Embedder or callable; None: the store's recorded one, else 'hash'; False: no vectors, keyword only)
             chunker=None, # chonkie chunker or callable(text)->chunks (default: chunk_markdown)
             summarize=None, # callable(text)->str for node summaries
             with_heading:bool=True, # embed each chunk together with its heading path
@@ -578,6 +533,7 @@ def add_doc(self:Database,
         defer.extend(chunks); res['_plan'] = plan
         return res
     # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
+    emb_fn = _ingest_embedder(self, store, emb_fn)       # the store's own embedder unless one is given (and checked)
     vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
     write_docs(self, T, [plan], vecs)
     if index: _sync_ann(self, T)
@@ -830,7 +786,7 @@ def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
 @_snapshot
 def doc_search(self:Database,
                q:str, # query string
-               emb=None, # query embedding (bytes or array; None = keyword only)
+               emb=None, # query embedding (bytes, list or array; None: the store's embedder embeds `q`; False: keyword only)
                columns:list=None, # extra columns (node_id, page, heading, doc_id always included)
                limit:int=10, # results to return
                store:str='store', # chunk store
@@ -966,7 +922,7 @@ def _doc_rows(db, T, dids)->dict:
 @_snapshot
 def docs(self:Database,
          q:str, # query string
-         emb=None, # query embedding (None: the chunk evidence comes from keywords alone)
+         emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
          limit:int=5, # documents to return
          store:str='store', # chunk store
          prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
@@ -997,11 +953,12 @@ def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
     named = set(re.findall(r'\w+', ' '.join(db.execute(f'SELECT label, names FROM [{T.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
     terms = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
     fts = T.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
-    vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args) if emb is not None else []
+    vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args) if emb is not None and emb is not False else []
     return rrf_merge(fts, vec, k=rrf_k, limit=n)
 
 def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w):
     "Chunk hits over the whole store, plus hits found inside the `route` best documents (weighted by their rank)."
+    if emb is None: emb = _query_emb(db, T.store, q)      # the store's embedder, once for every leg (False: keyword only)
     if not route or not q or _n_docs(db, T) < 2: return _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
     hits = _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, False, kw)
     # a chunk holding every term of the query is the passage asked for (a copied sentence, a keyword search): it names
@@ -1034,7 +991,7 @@ _AGG = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
 @_snapshot
 def sections(self:Database,
              q:str, # query string
-             emb=None, # query embedding
+             emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
              limit:int=5, # sections to return
              per:int=3, # snippets kept per section
              store:str='store', # chunk store
@@ -1094,7 +1051,7 @@ context_graph = []   # (db, T, sections, **kw) -> graph-reached sections; the gr
 @_snapshot
 def context(self:Database,
             q:str, # query string
-            emb=None, # query embedding
+            emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
             store:str='store', # chunk store
             prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
             sections:int=6, # operative sections returned

@@ -63,7 +63,7 @@ def test_session(corpus):
     db = corpus/'litesearch.db'
     rc, out, _ = run('info', '--json', '--db', db)
     i = json.loads(out)
-    assert rc == 0 and (i['documents'], i['chunks'], i['embedder'], i['dim']) == (2, 4, 'litesearch.utils:hash_embed', 256), i
+    assert rc == 0 and (i['documents'], i['chunks'], i['embedder'], i['dim']) == (2, 4, 'hash', 256), i
     rc, out, err = run('search', 'current liabilities', '--json', '--db', db)
     assert rc == 0 and all('ratios' not in h['breadcrumb'] for h in json.loads(out))
 
@@ -109,7 +109,7 @@ def test_embedder_recorded_and_mismatch_refused(corpus):
     rc, out, err = ls(corpus, 'search', 'sade sati', '--json', env=env)       # the recorded embedder, found in the cwd
     assert rc == 0 and json.loads(out)[0]['breadcrumb'] == 'saturn › Sade Sati', err
     one_line_error(*ls(corpus, 'search', 'sade sati', '--embedder', 'myemb:other', env=env)[::2],
-                   "embedder 'myemb:other' refused: this database was built with 'myemb:embed' (dim 64)")
+                   "embedder 'myemb:other' refused: store 'store' was built with 'myemb:embed' (dimension 64)")
     one_line_error(*ls(corpus, 'add', 'docs', '--embedder', 'litesearch.utils:hash_embed', env=env)[::2], 'refused')
     assert json.loads(run('info', '--json', '--db', corpus/'e.db')[1])['documents'] == 1, 'a refused add writes nothing'
     one_line_error(*run('add', corpus/'docs', '--embedder', 'nosuchmodule:f', '--db', corpus/'e.db')[::2], "cannot import 'nosuchmodule'")

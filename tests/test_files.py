@@ -81,7 +81,7 @@ def test_interrupt_leaves_only_whole_documents(tmp_path):
     seen = []
     def dies(ts):
         seen.append(len(ts))
-        if len(seen) == 3: raise KeyboardInterrupt
+        if len(seen) == 4: raise KeyboardInterrupt     # call 1 is the probe that learns its dimension
         return enc(ts)
     db = database()
     with pytest.raises(KeyboardInterrupt): db.add_dir(d, emb_fn=dies, embed_batch=1)

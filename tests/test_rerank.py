@@ -2,12 +2,13 @@
 import numpy as np, pytest
 import litesearch.core as core
 from litesearch import database, hash_embed
+from litesearch.testing import make_tiny_ranker
 import litesearch.tree
 
 DOC = '# Saturn\n\nSaturn transits slowly.\n\n## Sade Sati\n\nSade sati lasts seven and a half years.\n\n# Jupiter\n\nJupiter moves one sign each year.'
 
 def test_rerank_orders_by_model(tmp_path, monkeypatch):
-    core.make_tiny_ranker(tmp_path, vocab='saturn sade sati lasts seven half years jupiter moves sign each year transits slowly'.split())
+    make_tiny_ranker(tmp_path, vocab='saturn sade sati lasts seven half years jupiter moves sign each year transits slowly'.split())
     monkeypatch.setenv('LITESEARCH_MODELS', str(tmp_path))
     db = database(); db.add_doc(DOC, title='G', emb_fn=hash_embed)
     q = 'sade sati lasts seven years'
