@@ -798,11 +798,12 @@ def doc_search(self:Database,
                rerank=False, # reorder the candidates with a flashrank cross-encoder
                route:int=3, # also search inside this many best documents (see `docs`); 0: the whole store only
                route_w:float=2.0, # weight of the best document's own hits (the next get half, a third, ...)
+               doc=None, # search only these documents: an id, title or source path, or a list of them
                **kw, # forwarded to Database.search
               )->list: # Hits: ranked passages, each with a breadcrumb
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
-    hits = _routed_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw, route, route_w)
+    hits = _routed_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc)
     _hydrate(self, T, hits)
     if spans: hits = merge_spans(hits, gap)
     hits = hits[:limit]
@@ -927,16 +928,42 @@ def docs(self:Database,
          store:str='store', # chunk store
          prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
          fanout:int=80, # chunk hits gathered as evidence
+         doc=None, # rank only these documents: an id, title or source path, or a list of them
          **kw, # forwarded to Database.search (where, ann, dtype, ...)
         )->list: # Docs: doc_id, title, label, source, kind, score, names_rank, body_rank, evidence_rank, nhits
     "Documents ranked for a query: their names, their opening text and the chunk evidence rolled up to them, fused by RRF."
     T = self.get_tree(store, prefix, ann=None)
+    dids = None if doc is None else _resolve_docs(self, T, doc)
+    if dids: kw = _scoped_kw(kw, dids)
     hits = _fused_hits(self, T, q, emb, fanout, None, False, 60, False, {'pool': 1, **kw})
-    ranked = _rank_docs(self, T, q, hits)[:limit]
+    ranked = [d for d in _rank_docs(self, T, q, hits) if dids is None or d['doc_id'] in dids][:limit]
     rows = _doc_rows(self, T, [d['doc_id'] for d in ranked])
     return Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
                      source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], **{k: v for k, v in d.items() if k != 'doc_id'})
                 for d in ranked if d['doc_id'] in rows)
+
+def _resolve_docs(db, T, doc)->list:
+    "Document ids for `doc`: one or several documents, each by id, title, source path or the source's file name."
+    import difflib
+    want = [doc] if isinstance(doc, str) else list(doc) if isinstance(doc, (list, tuple, set)) else None
+    if not want or not all(isinstance(d, str) and d for d in want):
+        raise TypeError(f'doc {doc!r}: expected a document id, title or source path, or a list of them')
+    rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}]').fetchall()
+    name = lambda src: re.split(r'[\\/]', src or '')[-1]
+    out = []
+    for d in want:
+        hit = [r[0] for r in rows if d in (r[0], r[1], r[2])] or [r[0] for r in rows if d == name(r[2]) or (r[2] or '').endswith('/' + d)]
+        if not hit:
+            near = difflib.get_close_matches(d, list(dict.fromkeys([r[1] for r in rows] + [name(r[2]) for r in rows])), n=5, cutoff=0.5)
+            raise ValueError(f'doc {d!r}: no such document (give its id, title or source path)' + (f'; near matches: {", ".join(near)}' if near else ''))
+        out += hit
+    return list(dict.fromkeys(out))
+
+def _scoped_kw(kw, dids)->dict:
+    "`kw` with its `where` narrowed to these documents (filtering happens before ranking, in every leg)."
+    w, wa = kw.get('where'), list(kw.get('where_args') or [])
+    inside = f't.doc_id IN ({",".join("?" * len(dids))})'
+    return {**kw, 'where': f'({w}) AND {inside}' if w else inside, 'where_args': [*wa, *dids]}
 
 def _doc_range(db, T, did):
     "(lo, hi): the rowid range of a document's chunks (written together, so they hold one range)."
@@ -956,22 +983,26 @@ def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
     vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args) if emb is not None and emb is not False else []
     return rrf_merge(fts, vec, k=rrf_k, limit=n)
 
-def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w):
-    "Chunk hits over the whole store, plus hits found inside the `route` best documents (weighted by their rank)."
+def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None):
+    "Chunk hits over the whole store (or the `doc` documents), plus hits found inside the `route` best documents (or each of `doc`)."
+    if doc is not None: dids = _resolve_docs(db, T, doc); kw = _scoped_kw(kw, dids)
     if emb is None: emb = _query_emb(db, T.store, q)      # the store's embedder, once for every leg (False: keyword only)
-    if not route or not q or _n_docs(db, T) < 2: return _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
+    if not route or not q or (doc is None and _n_docs(db, T) < 2): return _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
     hits = _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, False, kw)
     # a chunk holding every term of the query is the passage asked for (a copied sentence, a keyword search): it names
     # its document better than any title, and routing it by the acts it cites lost 0.14 MRR on the EU known-item set.
     # A question rarely has such a chunk: its instruction words ('round', 'answer', 'using') are in no filing
-    if hits and hits[0].get('_span') is not None: return hits
+    if doc is None and hits and hits[0].get('_span') is not None: return hits
     cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
     # only documents the question names (a match on their label, title or source words): routing a question that names
     # none by its chunk evidence alone re-weighted what the global search had already found, and lost on the EU questions
-    for i, d in enumerate([d for d in _rank_docs(db, T, q, hits) if d['names_rank']][:route]):
-        for h in _scoped_hits(db, T, q, emb, n, d['doc_id'], cols, rrf_k, kw):
-            score[h['rowid']] = score.get(h['rowid'], 0.0) + route_w / (i + 1) * h['_rrf_score']
+    # with `doc`, each document asked for is searched inside at full weight: the caller named them
+    routed = [(did, route_w) for did in dids] if doc is not None else \
+             [(d['doc_id'], route_w / (i + 1)) for i, d in enumerate([d for d in _rank_docs(db, T, q, hits) if d['names_rank']][:route])]
+    for did, w in routed:
+        for h in _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
+            score[h['rowid']] = score.get(h['rowid'], 0.0) + w * h['_rrf_score']
             rows.setdefault(h['rowid'], h)
     order = sorted(score, key=lambda r: -score[r])[:n]
     out = [dict(rows[r], _rrf_score=score[r]) for r in order]
@@ -1001,6 +1032,7 @@ def sections(self:Database,
              rerank=False, # reorder the chunk hits before they are grouped into sections
              route:int=3, # also search inside this many best documents (see `docs`); 0: the whole store only
              route_w:float=2.0, # weight of the best document's own hits (the next get half, a third, ...)
+             doc=None, # search only these documents: an id, title or source path, or a list of them
              **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.search
             )->list: # Sections: ranked sections, each with its best hits and a `read` handle
     "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
@@ -1008,7 +1040,7 @@ def sections(self:Database,
     T = self.get_tree(store, prefix, ann=None)
     kw = {'pool': 1, **kw}    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
     hits = _routed_hits(self, T, q, emb, limit * fanout, kw.pop('columns', None), kw.pop('adaptive', False),
-                        kw.pop('rrf_k', 60), rerank, kw, route, route_w)
+                        kw.pop('rrf_k', 60), rerank, kw, route, route_w, doc)
     groups = {}
     for h in hits: groups.setdefault(h['node_id'], []).append(h)
     agg = _AGG[score]

@@ -1,0 +1,53 @@
+"Scoped search: `doc=` (an id, title, source path or file name, or a list) on sections, doc_search, docs and context, the CLI's --doc and the agent tools."
+import inspect, subprocess, sys, shutil
+import pytest
+from litesearch import database
+
+DOCS = [('alpha', '# Revenue\nAlpha revenue grew to 10 million.\n# Staff\nAlpha employs 40 people.'),
+        ('beta', '# Revenue\nBeta revenue fell to 4 million.'),
+        ('gamma', '# Costs\nGamma costs rose, and revenue was flat.')]
+
+@pytest.fixture
+def db(tmp_path):
+    d = database(tmp_path/'s.db')
+    for t, txt in DOCS: d.add_doc(txt, title=t, source=f'reports/{t}.md')
+    yield d
+    d.close()
+
+def _ids(db): return dict(db.execute('SELECT title, id FROM docs').fetchall())
+
+def test_every_search_stays_inside(db):
+    ids = _ids(db)
+    for doc in ('beta', ids['beta'], 'reports/beta.md', 'beta.md'):
+        assert {s['doc_id'] for s in db.sections('revenue', doc=doc)} == {ids['beta']}, doc
+        assert {h['doc_id'] for h in db.doc_search('revenue million', doc=doc)} == {ids['beta']}, doc
+        assert [d['title'] for d in db.docs('revenue', doc=doc)] == ['beta'], doc
+        assert {s['doc_id'] for s in db.context('revenue', doc=doc, related=0)['sections']} == {ids['beta']}, doc
+    both = {s['doc_id'] for s in db.sections('revenue', doc=['alpha', 'reports/gamma.md'], limit=10)}
+    assert both == {ids['alpha'], ids['gamma']}
+
+def test_scope_composes_with_where(db):
+    ids = _ids(db)
+    hits = db.doc_search('revenue', doc=['alpha', 'beta'], where="t.content LIKE ?", where_args=['%fell%'])
+    assert [h['doc_id'] for h in hits] == [ids['beta']]
+
+def test_unknown_document_is_a_clear_error(db):
+    with pytest.raises(ValueError, match=r"doc 'betta': no such document .*near matches: beta"): db.sections('revenue', doc='betta')
+    with pytest.raises(TypeError, match='expected a document id'): db.sections('revenue', doc=3)
+    with pytest.raises(TypeError, match='expected a document id'): db.doc_search('revenue', doc=[])
+
+def test_tools_take_doc(db):
+    t = {f.__name__: f for f in db.tools()}
+    for name in ('sections', 'search'):
+        assert 'doc' in inspect.signature(t[name]).parameters
+    assert {r['doc_id'] for r in t['sections']('revenue', doc='beta')} == {_ids(db)['beta']}
+    assert {r['doc_id'] for r in t['search']('revenue', doc='alpha')} == {_ids(db)['alpha']}
+
+def test_cli_doc(db, tmp_path):
+    path = str(tmp_path/'s.db'); db.close()
+    exe = shutil.which('litesearch')
+    run = lambda *a: subprocess.run(([exe] if exe else [sys.executable, '-m', 'litesearch.cli']) + list(a), capture_output=True, text=True, timeout=120)
+    r = run('search', 'revenue', '--doc', 'beta', '--db', path)
+    assert r.returncode == 0 and 'beta › Revenue' in r.stdout and 'alpha' not in r.stdout, r.stdout + r.stderr
+    r = run('search', 'revenue', '--doc', 'zeta', '--db', path)
+    assert r.returncode != 0 and "doc 'zeta': no such document" in r.stderr
