@@ -154,7 +154,8 @@ def mcp_server(db:Database, # an open litesearch database
     try: from mcp.server.mcpserver import MCPServer
     except ImportError as e:
         raise ImportError(f"the MCP server needs the mcp package (version 2): pip install 'litesearch[mcp]' ({e})") from None
-    srv = MCPServer(name, instructions='Documents as section trees. toc() lists documents and their sections; sections(query) '
+    from litesearch import __version__
+    srv = MCPServer(name, version=__version__, instructions='Documents as section trees. toc() lists documents and their sections; sections(query) '
                     'finds where an answer lives; read(node_id) returns the whole section; refs(node_id) follows its cross-references.', log_level='WARNING')
     lock = threading.Lock()
     for f in db.tools(emb_fn, **kw): srv.add_tool(_mcp_tool(f, lock), name=f.__name__, description=f.__doc__, structured_output=False)

@@ -283,7 +283,9 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     except KeyboardInterrupt: return 130
     if res is None: return 0
     # titles and text come from documents: a terminal must not run their escape sequences (JSON escapes them already)
-    print(json.dumps(res, ensure_ascii=False, indent=1) if as_json else _tty(_SHOW[cmd](res)))
+    try: print(json.dumps(res, ensure_ascii=False, indent=1) if as_json else _tty(_SHOW[cmd](res)), flush=True)
+    except BrokenPipeError:            # `litesearch search ... | head` closed the pipe: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno()); return 0
     failed = [d for d in res['documents'] if 'error' in d] if cmd == 'add' else []
     if failed: print(f'litesearch add: {len(failed)} of {len(res["documents"])} documents failed', file=sys.stderr)
     return 1 if failed else 0

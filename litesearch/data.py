@@ -715,6 +715,9 @@ def file_pages(path, # the file
         if profile is not None: return profile.parse(p), profile.kind or kind
         return fn(p, **opts), kind
     except ValueError as e:
+        if p.suffix.lower() not in FILE_TYPES and profile is None and 'looks binary' in str(e):   # e.g. report.docx
+            raise ValueError(f'{str(p)!r}: unsupported file type {p.suffix or "(none)"!r}: it is binary, and litesearch reads '
+                             f'{", ".join(sorted(FILE_TYPES))} and plain text; convert it to PDF or text first') from None
         if str(p) in str(e): raise
         raise ValueError(f'{str(p)!r}: {e}') from None     # a parser's complaint, said about this file
 

@@ -15,7 +15,7 @@ async def _session(db):
     out = {}
     with open(os.devnull, 'w') as quiet:
         async with stdio_client(srv, errlog=quiet) as (r, w), ClientSession(r, w) as s:
-            await s.initialize()
+            out['init'] = await s.initialize()
             out['tools'] = (await s.list_tools()).tools
             call = lambda name, **kw: s.call_tool(name, kw)
             out['toc'] = await call('toc', doc='saturn', depth=2)
@@ -57,3 +57,10 @@ def test_mcp_over_stdio(tmp_path):
     assert o['bad_id'].is_error and "node 'feedbeef#9': no such node" in o['bad_id'].content[0].text
     assert o['bad_doc'].is_error and "no document id or title matches 'jupiter'" in o['bad_doc'].content[0].text
     assert o['bad_type'].is_error and 'limit' in o['bad_type'].content[0].text
+
+def test_server_reports_its_version(tmp_path):
+    "The server named itself with version '' (issue 11)."
+    from litesearch import database, __version__
+    db = database(tmp_path/'v.db'); db.add_doc(DOC, title='saturn'); db.close()
+    out = anyio.run(_session, tmp_path/'v.db')
+    assert out['init'].server_info.version == __version__ != ''
