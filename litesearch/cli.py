@@ -171,13 +171,23 @@ def _doc_id(db, doc):
                    + (', …' if len(docs) > 5 else '') + '): give its id')
 
 def rm(db:Database, # an open litesearch database
-       doc:str, # document id, or a title (or part of one) that matches just one document
-      )->dict: # the removed document and its chunk count
-    "Remove a document with its sections, chunks and index entries."
-    d = _doc_id(db, doc)
-    return dict(doc_id=d['doc_id'], title=d['title'], chunks=db.delete_doc(d['doc_id']))
+       doc:str, # the document: its id, title, source path (as `add` took it) or file name, or a title part matching just one
+      )->dict: # doc, removed (id, title, source of each document removed: none when there was nothing to remove), chunks
+    "Remove a document with its sections, chunks and index entries; removing one that is not there says so and succeeds."
+    from litesearch.tree import _docs_named
+    rows = _docs_named(db, db.get_tree(ann=None), doc)
+    if not rows:
+        part = db.toc(doc, max_depth=0, summaries=False)       # a part of a title, when it names one document
+        if len(part) > 1: _doc_id(db, doc)                     # says which documents it matches
+        rows = [(d['doc_id'], d['title'], d['source']) for d in part]
+    if len(rows) > 1: raise CliError(f'{doc!r} names {len(rows)} documents (' + ', '.join(f'{i} {s or t}' for i, t, s in rows[:5]) + '): give its id')
+    n = db.delete_doc(rows[0][0]) if rows else 0
+    return dict(doc=doc, removed=[dict(doc_id=i, title=t, source=s) for i, t, s in rows], chunks=n)
 
-def _show_rm(r): return f"removed {r['title']} ({r['doc_id']}): {r['chunks']} chunks"
+def _show_rm(r):
+    if not r['removed']: return f"nothing to remove: no document {r['doc']!r} (litesearch toc lists them)"
+    d = r['removed'][0]
+    return f"removed {d['title']} ({d['doc_id']}): {r['chunks']} chunks"
 
 # %% ../nbs/06_cli.ipynb #395b51dd
 def _size(p): return p.stat().st_size if p.exists() else 0

@@ -542,18 +542,29 @@ def add_doc(self:Database,
     return res
 
 # %% ../nbs/02_tree.ipynb #8e29735b
+def _docs_named(db, T, doc:str)->list:
+    "(id, title, source) of the documents `doc` names: by id, title or source path, else by the source's file name."
+    if not isinstance(doc, str) or not doc: raise TypeError(f'doc {doc!r}: expected a document id, title or source path')
+    rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}] WHERE id = ? OR title = ? OR source = ?', [doc] * 3).fetchall()
+    return rows or [r for r in db.execute(f'SELECT id, title, source FROM [{T.docs.name}]')
+                    if re.split(r'[\\/]', r[2] or '')[-1] == doc or (r[2] or '').replace('\\', '/').endswith('/' + doc)]
+
 @patch
 def delete_doc(self:Database,
-               did:str, # document id (see `doc_id`)
+               doc:str, # the document: its id, title, source path or file name
                store:str='store', # chunk store
                prefix:str=None, # tree table prefix
-              )->int: # chunks removed
-    "Remove a document, its nodes and its chunks, dropping just those keys from the ANN index."
+              )->int: # chunks removed (0: there was no such document)
+    "Remove a document, its nodes and its chunks, dropping just those keys from the ANN index. Deleting twice is a no-op."
     T = self.get_tree(store, prefix, ann=None)
-    n = self.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
-    if not self.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone():
-        raise KeyError(f'delete_doc: no document with id {did!r}')
-    with self.write_txn(): _del_doc(self, T, did)
+    rows = _docs_named(self, T, doc)
+    if not rows: return 0
+    if len(rows) > 1:      # a title or file name two documents share: never guess which one to delete
+        raise ValueError(f'delete_doc: {doc!r} names {len(rows)} documents (' + ', '.join(f'{i} {s or t}' for i, t, s in rows[:5])
+                         + '): give its id or source path')
+    with self.write_txn():
+        n = self.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [rows[0][0]]).fetchone()[0]
+        _del_doc(self, T, rows[0][0])
     _sync_ann(self, T)
     try: T.store.optimize_fts()
     except apsw.FullError: pass   # the deletion is committed; the merge waits for a later write
@@ -952,7 +963,7 @@ def _resolve_docs(db, T, doc)->list:
     name = lambda src: re.split(r'[\\/]', src or '')[-1]
     out = []
     for d in want:
-        hit = [r[0] for r in rows if d in (r[0], r[1], r[2])] or [r[0] for r in rows if d == name(r[2]) or (r[2] or '').endswith('/' + d)]
+        hit = [r[0] for r in _docs_named(db, T, d)]
         if not hit:
             near = difflib.get_close_matches(d, list(dict.fromkeys([r[1] for r in rows] + [name(r[2]) for r in rows])), n=5, cutoff=0.5)
             raise ValueError(f'doc {d!r}: no such document (give its id, title or source path)' + (f'; near matches: {", ".join(near)}' if near else ''))

@@ -105,7 +105,9 @@ def test_cli_escapes_control_characters(tmp_path):
     nid = json.loads(_cli('search', 'body', '--json', '--db', 'x.db', cwd=tmp_path).stdout)[0]['node_id']
     r = _cli('read', nid, '--db', 'x.db', cwd=tmp_path)
     assert '\x1b' not in r.stdout and '\\x1b[31mred\\x1b[0m' in r.stdout and '\\u202edesrever' in r.stdout
-    r = _cli('rm', 'no\x1b[2Jsuch', '--db', 'x.db', cwd=tmp_path)          # an error message quoting the input
+    r = _cli('rm', 'no\x1b[2Jsuch', '--db', 'x.db', cwd=tmp_path)          # a message quoting the input ('nothing to remove')
+    assert r.returncode == 0 and '\x1b' not in r.stdout + r.stderr and 'nothing to remove' in r.stdout
+    r = _cli('read', 'no\x1b[2Jsuch#1', '--db', 'x.db', cwd=tmp_path)      # an error message quoting the input
     assert r.returncode == 1 and '\x1b' not in r.stderr
     j = json.loads(_cli('toc', 'evil', '--json', '--db', 'x.db', cwd=tmp_path).stdout)     # JSON keeps the real text
     assert j[0]['sections'][0]['title'] == 'Evil \x1b]0;pwned\x07 \x1b[2J heading'
