@@ -76,7 +76,7 @@ def _show_add(r):
     for d in r['documents']:
         if 'error' in d: n['failed'] += 1; out.append(f"failed   {d.get('source', d.get('title'))}: {d['error']}")
         elif d.get('removed'): n['removed'] += 1; out.append(f"removed  {d['source']} (file gone)")
-        elif d.get('skipped'): n['skipped'] += 1; out.append(f"skipped  {d['title']} (unchanged)")
+        elif d.get('skipped'): n['skipped'] += 1        # counted, not listed: re-adding a folder of 300 files printed 300 lines
         else:
             n['added'] += 1
             out.append(f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks")
@@ -240,7 +240,9 @@ def _subparser(sub, f):
             p.add_argument(k, metavar=k.upper(), help=h, nargs=('+' if req else '*') if prm.annotation is list else (None if req else '?'),
                            **({} if req else dict(default=d)))
         elif prm.annotation is bool:
-            p.add_argument(f"--{'no-' if d else ''}{k.replace('_', '-')}", dest=k, action='store_false' if d else 'store_true', help=h)
+            # a flag that is on by default is given as --no-X: its help says what leaving it out does
+            p.add_argument(f"--{'no-' if d else ''}{k.replace('_', '-')}", dest=k, action='store_false' if d else 'store_true',
+                           help=f"do not {h[:1].lower()}{h[1:]}" if d and h else h)
         else: p.add_argument(f"--{k.replace('_', '-')}", dest=k, type=prm.annotation, default=d, metavar=k.split('_')[-1].upper(),
                              help=h + ('' if d is None else f' (default: {d})'))
     return p
@@ -280,6 +282,8 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     "Run the `litesearch` command line; returns the exit code."
     a = vars(_parser().parse_args(argv))
     cmd, as_json = a.pop('cmd'), a.pop('json')
+    if cmd == 'mcp' and as_json:
+        print('litesearch mcp: --json does not apply: the server speaks JSON-RPC on stdio already', file=sys.stderr); return 2
     path = a.pop('db') or os.environ.get('LITESEARCH_DB') or 'litesearch.db'
     new = cmd == 'add' and not Path(path).exists()
     try:

@@ -20,3 +20,22 @@ def test_binary_of_unknown_type_says_unsupported(tmp_path):
     f = tmp_path/'report.docx'; f.write_bytes(b'PK\x03\x04\x00\x00' + bytes(range(256)))
     r = subprocess.run(_cmd() + ['add', str(f), '--db', str(tmp_path/'d.db')], capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "unsupported file type '.docx'" in r.stdout + r.stderr and 'looks binary' not in r.stdout + r.stderr
+
+def test_readding_a_folder_lists_no_skipped_files(tmp_path):
+    "Re-adding a folder printed one 'skipped' line per unchanged file; the summary counts them."
+    d = tmp_path/'docs'; d.mkdir()
+    for i in range(5): (d/f'n{i}.md').write_text(f'# Note {i}\ntext {i}')
+    run = lambda: subprocess.run(_cmd() + ['add', str(d), '--db', str(tmp_path/'r.db')], capture_output=True, text=True, timeout=120)
+    assert run().returncode == 0
+    r = run()
+    assert r.returncode == 0 and 'skipped ' not in r.stdout.replace('5 skipped', '') and '0 added, 5 skipped' in r.stdout, r.stdout
+
+def test_no_flags_help_says_what_they_do():
+    "`read --no-children` said 'include the text of sub-sections', the opposite of what it does."
+    r = subprocess.run(_cmd() + ['read', '--help'], capture_output=True, text=True, timeout=60)
+    assert 'do not include the text of sub-sections' in r.stdout, r.stdout
+
+def test_mcp_json_is_refused(tmp_path):
+    "`mcp --json` was accepted and ignored."
+    r = subprocess.run(_cmd() + ['mcp', '--json', '--db', str(tmp_path/'m.db')], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and '--json does not apply' in r.stderr
