@@ -1377,7 +1377,7 @@ def search(self:Database,
            q:str, # query text
            emb=None, # query embedding (bytes, list or array); None: the store's embedder embeds `q`; False: keyword leg only
            columns:list=None, # columns to return
-           table_name:str='store', # chunk store to search
+           store:str='store', # chunk store to search (the name every other call uses)
            limit:int=10, # rows to return
            dtype=None, # dtype of `emb` when given as bytes (default: the store's)
            ann:bool=None, # True: HNSW, False: exact scan, None: HNSW for large stores with an index
@@ -1390,10 +1390,11 @@ def search(self:Database,
            where_args:list=None, # values for `where`
            pool:int=2, # candidates per leg = pool * limit
            prox:bool=True, # fuse the proximity list (rows holding every term, tightest first)
+           table_name:str=None, # the old name of `store`, still accepted
           )->list: # fused rows with `_rrf_score`, best first (rrf=False: a dict of the legs)
     "Hybrid search over one store: FTS5 and vector legs fused by reciprocal rank fusion."
     _check_where(where)
-    tbl = self.table(_ident(table_name))
+    tbl = self.table(_ident(table_name or store))
     n = max(limit * pool, limit, 1)
     if rerank: n = max(n, 3 * limit)
     fts = tbl.fts_search(q, columns, n, where=where, where_args=where_args, fts_pre=fts_pre) if q else []

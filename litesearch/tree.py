@@ -787,9 +787,9 @@ def _hydrate(db, T, hits, cols=_HIT_COLS):
 def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     "Chunk candidates fused by RRF (optionally reweighted and reranked), key columns only unless reranking."
     cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
-    if not adaptive: return db.search(q, emb, columns=cols, table_name=T.store.name, limit=n, k=rrf_k, rerank=rerank, **kw)
+    if not adaptive: return db.search(q, emb, columns=cols, store=T.store.name, limit=n, k=rrf_k, rerank=rerank, **kw)
     m = max(n, 3 * n if rerank else n)
-    legs = db.search(q, emb, columns=cols, table_name=T.store.name, limit=m, rrf=False, **kw)
+    legs = db.search(q, emb, columns=cols, store=T.store.name, limit=m, rrf=False, **kw)
     hits = rrf_merge(legs['fts'], legs['vec'], k=rrf_k, limit=m, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
     return rerank_hits(q, hits, rerank, k=rrf_k)[:n] if rerank else hits[:n]
 

@@ -51,3 +51,8 @@ def test_cli_doc(db, tmp_path):
     assert r.returncode == 0 and 'beta › Revenue' in r.stdout and 'alpha' not in r.stdout, r.stdout + r.stderr
     r = run('search', 'revenue', '--doc', 'zeta', '--db', path)
     assert r.returncode != 0 and "doc 'zeta': no such document" in r.stderr
+
+def test_search_says_store(db):
+    "db.search(table_name=) where every other call says store= (issue 11); the old name still works."
+    assert 'store' in inspect.signature(db.search).parameters
+    assert [r['rowid'] for r in db.search('revenue', store='store')] == [r['rowid'] for r in db.search('revenue', table_name='store')]
