@@ -113,6 +113,20 @@ class DbTools:
         "Where a section sits: `Document › Part › Chapter`."
         return self.db.breadcrumb(node_id, self.store, self.prefix)
 
+# %% ../nbs/05_agent.ipynb #a0d8dbad
+_TOOLS = ('toc', 'read', 'sections', 'search', 'breadcrumb', 'refs')
+
+def _google_doc(f)->str:
+    "`f`'s docstring line with `Args:` and `Returns:` sections made from its docments."
+    d = docments(f, full=True, returns=True)
+    args = [f"    {k}: {v['docment']}" for k, v in d.items() if k not in ('self', 'return') and v['docment']]
+    ret = (d.get('return') or {}).get('docment')
+    return f.__doc__.split('\n\n')[0] + ('\n\nArgs:\n' + '\n'.join(args) if args else '') + (f'\n\nReturns:\n    {ret}' if ret else '')
+
+# frameworks read parameter descriptions from a Google-style docstring (LangChain's parse_docstring, the OpenAI Agents
+# SDK through griffe), not from comments: the comments stay the one source, the docstring is written from them
+for _n in _TOOLS: getattr(DbTools, _n).__doc__ = _google_doc(getattr(DbTools, _n))
+
 # %% ../nbs/05_agent.ipynb #73cfa83d
 @patch
 def tools(self:Database,
@@ -158,5 +172,5 @@ def mcp_server(db:Database, # an open litesearch database
     srv = MCPServer(name, version=__version__, instructions='Documents as section trees. toc() lists documents and their sections; sections(query) '
                     'finds where an answer lives; read(node_id) returns the whole section; refs(node_id) follows its cross-references.', log_level='WARNING')
     lock = threading.Lock()
-    for f in db.tools(emb_fn, **kw): srv.add_tool(_mcp_tool(f, lock), name=f.__name__, description=f.__doc__, structured_output=False)
+    for f in db.tools(emb_fn, **kw): srv.add_tool(_mcp_tool(f, lock), name=f.__name__, description=f.__doc__.split('\n\n')[0], structured_output=False)
     return srv

@@ -1,0 +1,30 @@
+"""Tool schemas that survive agent frameworks (issue 11): build an OpenAI-style function schema from each `db.tools()` callable
+the way the OpenAI Agents SDK does (griffe reads the Google-style docstring, pydantic types the signature), and check that
+every parameter carries its description."""
+import inspect
+import pytest
+from litesearch import database
+griffe = pytest.importorskip('griffe')       # a dev requirement: CI has it
+from pydantic import create_model, Field
+
+def function_schema(f)->dict:
+    "An OpenAI function-calling schema for `f`, descriptions from its docstring only (not from source comments)."
+    secs = griffe.Docstring(inspect.getdoc(f) or '', lineno=1).parse('google', warnings=False)
+    desc = {p.name: p.description for s in secs if s.kind.value == 'parameters' for p in s.value}
+    summary = next((s.value for s in secs if s.kind.value == 'text'), '')
+    fields = {n: (p.annotation, Field(p.default if p.default is not p.empty else ..., description=desc.get(n)))
+              for n, p in inspect.signature(f).parameters.items()}
+    return dict(name=f.__name__, description=summary, parameters=create_model(f.__name__, **fields).model_json_schema())
+
+def test_every_parameter_has_its_description(tmp_path):
+    db = database(tmp_path/'t.db'); db.add_doc('# Saturn\nSaturn is slow.', title='saturn')
+    tools = db.tools()
+    assert [f.__name__ for f in tools] == ['toc', 'read', 'sections', 'search', 'breadcrumb', 'refs']
+    for f in tools:
+        s = function_schema(f)
+        props = s['parameters']['properties']
+        assert s['description'] and '\n' not in s['description'], s
+        assert props and all(p.get('description') for p in props.values()), (f.__name__, props)
+    q = function_schema(tools[2])['parameters']['properties']['query']
+    assert q['type'] == 'string' and q['description'] == 'what to look for, in words'
+    db.close()
