@@ -90,10 +90,11 @@ class DbTools:
                  limit:int=5, # sections to return
                  per:int=2, # best passages shown per section
                  doc:str=None, # search only this document: its id, title or source path (from toc)
+                 kind:str=None, # search only documents of this kind: pdf, md, txt, html, ...
                 )->list: # sections with id, breadcrumb, pages, score and passages
         "The sections that best answer `query`, best first, each with its best passages; `read` their `id`."
         secs = self.db.sections(query, self._emb(query), limit=_positive('limit', limit), per=_positive('per', per),
-                                store=self.store, prefix=self.prefix, doc=doc or None)
+                                store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None)
         return [dict(id=s['id'], doc_id=s['doc_id'], title=s['title'], breadcrumb=s['breadcrumb'], pages=_pages(*s['pages']),
                      score=round(s['score'], 5),
                      passages=[dict(pages=_pages(*h['pages']), text=_clip(h['content'], self.snippet)) for h in s['hits']])
@@ -102,9 +103,10 @@ class DbTools:
     def search(self, query:str, # what to look for, in words
                limit:int=10, # passages to return
                doc:str=None, # search only this document: its id, title or source path (from toc)
+               kind:str=None, # search only documents of this kind: pdf, md, txt, html, ...
               )->list: # passages with node_id, breadcrumb, pages, score and text
         "Passages matching `query`, best first, each placed in its document by a breadcrumb and a section id."
-        hits = self.db.doc_search(query, self._emb(query), limit=_positive('limit', limit), store=self.store, prefix=self.prefix, doc=doc or None)
+        hits = self.db.doc_search(query, self._emb(query), limit=_positive('limit', limit), store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None)
         return [dict(node_id=h['node_id'], doc_id=h['doc_id'], breadcrumb=h['breadcrumb'], pages=_pages(*h['pages']),
                      score=round(h['_rrf_score'], 5), text=_clip(h['content'], self.snippet)) for h in hits]
 

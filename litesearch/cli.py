@@ -131,12 +131,13 @@ def search(db:Database, # an open litesearch database
            sections:bool=False, # rank whole sections (each with its best passages) instead of passages
            limit:int=None, # results (default: 10 passages or 5 sections)
            doc:str=None, # search only this document: its id, title or source path
+           kind:str=None, # search only documents of this kind: pdf, md, txt, html, ...
            embedder:str=None, # embedder spec (default: the one the database recorded)
           )->list: # ranked passages, or sections
     "Hybrid keyword + vector search: passages, or with --sections the sections that answer best."
     t = DbTools(db, db.embedder(embedder) if embedder else None)
-    if sections: return t.sections(query, limit=5 if limit is None else limit, doc=doc)
-    return t.search(query, limit=10 if limit is None else limit, doc=doc)
+    if sections: return t.sections(query, limit=5 if limit is None else limit, doc=doc, kind=kind)
+    return t.search(query, limit=10 if limit is None else limit, doc=doc, kind=kind)
 
 def _show_search(hits):
     if not hits: return '(no results)'

@@ -810,11 +810,13 @@ def doc_search(self:Database,
                route:int=3, # also search inside this many best documents (see `docs`); 0: the whole store only
                route_w:float=2.0, # weight of the best document's own hits (the next get half, a third, ...)
                doc=None, # search only these documents: an id, title or source path, or a list of them
+               kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
+               meta:dict=None, # search only documents whose metadata holds every key: value given
                **kw, # forwarded to Database.search
               )->list: # Hits: ranked passages, each with a breadcrumb
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
-    hits = _routed_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc)
+    hits = _routed_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta)
     _hydrate(self, T, hits)
     if spans: hits = merge_spans(hits, gap)
     hits = hits[:limit]
@@ -940,12 +942,15 @@ def docs(self:Database,
          prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
          fanout:int=80, # chunk hits gathered as evidence
          doc=None, # rank only these documents: an id, title or source path, or a list of them
+         kind=None, # rank only documents of this kind ('pdf', 'md', ...) or kinds
+         meta:dict=None, # rank only documents whose metadata holds every key: value given
          **kw, # forwarded to Database.search (where, ann, dtype, ...)
         )->list: # Docs: doc_id, title, label, source, kind, score, names_rank, body_rank, evidence_rank, nhits
     "Documents ranked for a query: their names, their opening text and the chunk evidence rolled up to them, fused by RRF."
     T = self.get_tree(store, prefix, ann=None)
     dids = None if doc is None else _resolve_docs(self, T, doc)
     if dids: kw = _scoped_kw(kw, dids)
+    kw = _facet_kw(T, kw, kind, meta)
     hits = _fused_hits(self, T, q, emb, fanout, None, False, 60, False, {'pool': 1, **kw})
     ranked = [d for d in _rank_docs(self, T, q, hits) if dids is None or d['doc_id'] in dids][:limit]
     rows = _doc_rows(self, T, [d['doc_id'] for d in ranked])
@@ -976,6 +981,22 @@ def _scoped_kw(kw, dids)->dict:
     inside = f't.doc_id IN ({",".join("?" * len(dids))})'
     return {**kw, 'where': f'({w}) AND {inside}' if w else inside, 'where_args': [*wa, *dids]}
 
+def _facet_kw(T, kw, kind=None, meta=None)->dict:
+    "`kw` with its `where` narrowed to documents of `kind` (one or several) whose metadata holds every `meta` key: value."
+    if kind is None and not meta: return kw
+    conds, args = [], []
+    if kind is not None:
+        ks = [kind] if isinstance(kind, str) else list(kind)
+        if not ks or not all(isinstance(k, str) for k in ks): raise TypeError(f"kind {kind!r}: expected a kind such as 'pdf' or a list of them")
+        conds.append(f'kind IN ({",".join("?" * len(ks))})'); args += ks
+    if meta is not None and not isinstance(meta, dict): raise TypeError(f'meta {meta!r}: expected a dict of key: value')
+    for k, v in (meta or {}).items():
+        if isinstance(v, bool): v = int(v)
+        conds.append('json_extract(meta, ?) = ?'); args += ['$."' + str(k).replace('"', '') + '"', v]
+    inside = f't.doc_id IN (SELECT id FROM [{T.docs.name}] WHERE {" AND ".join(conds)})'
+    w, wa = kw.get('where'), list(kw.get('where_args') or [])
+    return {**kw, 'where': f'({w}) AND {inside}' if w else inside, 'where_args': [*wa, *args]}
+
 def _doc_range(db, T, did):
     "(lo, hi): the rowid range of a document's chunks (written together, so they hold one range)."
     return db.execute(f'SELECT min(rowid), max(rowid) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()
@@ -994,9 +1015,10 @@ def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
     vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args) if emb is not None and emb is not False else []
     return rrf_merge(fts, vec, k=rrf_k, limit=n)
 
-def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None):
+def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
     "Chunk hits over the whole store (or the `doc` documents), plus hits found inside the `route` best documents (or each of `doc`)."
     if doc is not None: dids = _resolve_docs(db, T, doc); kw = _scoped_kw(kw, dids)
+    kw = _facet_kw(T, kw, kind, meta)
     if emb is None: emb = _query_emb(db, T.store, q)      # the store's embedder, once for every leg (False: keyword only)
     if not route or not q or (doc is None and _n_docs(db, T) < 2): return _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
     hits = _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, False, kw)
@@ -1044,6 +1066,8 @@ def sections(self:Database,
              route:int=3, # also search inside this many best documents (see `docs`); 0: the whole store only
              route_w:float=2.0, # weight of the best document's own hits (the next get half, a third, ...)
              doc=None, # search only these documents: an id, title or source path, or a list of them
+             kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
+             meta:dict=None, # search only documents whose metadata holds every key: value given
              **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.search
             )->list: # Sections: ranked sections, each with its best hits and a `read` handle
     "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
@@ -1051,7 +1075,7 @@ def sections(self:Database,
     T = self.get_tree(store, prefix, ann=None)
     kw = {'pool': 1, **kw}    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
     hits = _routed_hits(self, T, q, emb, limit * fanout, kw.pop('columns', None), kw.pop('adaptive', False),
-                        kw.pop('rrf_k', 60), rerank, kw, route, route_w, doc)
+                        kw.pop('rrf_k', 60), rerank, kw, route, route_w, doc, kind, meta)
     groups = {}
     for h in hits: groups.setdefault(h['node_id'], []).append(h)
     agg = _AGG[score]

@@ -56,3 +56,25 @@ def test_search_says_store(db):
     "db.search(table_name=) where every other call says store= (issue 11); the old name still works."
     assert 'store' in inspect.signature(db.search).parameters
     assert [r['rowid'] for r in db.search('revenue', store='store')] == [r['rowid'] for r in db.search('revenue', table_name='store')]
+
+def test_kind_and_meta_filters(tmp_path):
+    "kind= and meta= narrow every search to matching documents before ranking; the CLI's --kind and the tools' kind too."
+    d = database(tmp_path/'k.db')
+    d.add_doc('# R\nrevenue grew', title='a', kind='pdf', meta=dict(year=2020, company='acme'))
+    d.add_doc('# R\nrevenue fell', title='b', kind='md', meta=dict(year=2021, company='acme'))
+    d.add_doc('# R\nrevenue flat', title='c', kind='pdf', meta=dict(year=2021, company='globex', audited=True))
+    ids = dict(d.execute('SELECT title, id FROM docs').fetchall())
+    assert {s['doc_id'] for s in d.sections('revenue', kind='pdf')} == {ids['a'], ids['c']}
+    assert {h['doc_id'] for h in d.doc_search('revenue', meta={'year': 2021})} == {ids['b'], ids['c']}
+    assert [x['title'] for x in d.docs('revenue', kind=['md', 'pdf'], meta={'company': 'acme'})] == ['a', 'b'] or \
+           {x['title'] for x in d.docs('revenue', kind=['md', 'pdf'], meta={'company': 'acme'})} == {'a', 'b'}
+    assert {s['doc_id'] for s in d.sections('revenue', meta={'audited': True})} == {ids['c']}
+    assert d.sections('revenue', kind='html') == [] and d.sections('revenue', doc='a', kind='md') == []
+    with pytest.raises(TypeError, match='meta'): d.sections('revenue', meta='year=2021')
+    t = {f.__name__: f for f in d.tools()}
+    assert {r['doc_id'] for r in t['search']('revenue', kind='md')} == {ids['b']}
+    d.close()
+    exe = shutil.which('litesearch')
+    r = subprocess.run(([exe] if exe else [sys.executable, '-m', 'litesearch.cli']) + ['search', 'revenue', '--kind', 'md', '--db', str(tmp_path/'k.db')],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and 'revenue fell' in r.stdout and 'revenue grew' not in r.stdout, r.stdout + r.stderr
