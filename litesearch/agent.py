@@ -35,8 +35,9 @@ class DbTools:
                  prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                  snippet:int=400, # characters kept of each passage in `search` and `sections`
                  max_nodes:int=400, # sections listed by one `toc` call at most (None: no limit)
+                 max_chars:int=20000, # a `toc` answer's size at most, as JSON (None: no limit); past it, a next `offset`
                 ):
-        self.db, self.store, self.prefix, self.snippet, self.max_nodes = db, store, prefix, snippet, max_nodes
+        self.db, self.store, self.prefix, self.snippet, self.max_nodes, self.max_chars = db, store, prefix, snippet, max_nodes, max_chars
         self._emb_fn = emb_fn
 
     def _emb(self, query):
@@ -45,11 +46,14 @@ class DbTools:
         return load_embedder(self._emb_fn).query([query])[0]
 
     def toc(self, doc:str|None=None, # document id or part of its title; omit to list every document
-            depth:int=2, # how deep to nest: 1 = top-level sections only, 0 = documents only
+            depth:int|None=None, # how deep to nest: 0 = documents only (the default without `doc`), 1 = top-level sections, 2 (the default with `doc`)
             summaries:bool=False, # include the opening lines of each section
-           )->list: # one entry per document, its sections nested under `sections`
+            offset:int=0, # skip this many documents (a cut answer's last entry gives the next offset)
+           )->list: # one entry per document (sections nested under `sections`, or counted in `nsections`); a last `more` entry when cut
         "The table of contents: documents and their sections, with section ids and page ranges."
+        if depth is None: depth = 0 if doc is None else 2        # a library of 400 documents, nested, is 100k characters
         if not isinstance(depth, int) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
+        if not isinstance(offset, int) or offset < 0: raise ValueError(f'offset={offset!r}: expected an integer >= 0')
         # db.toc cuts by heading level, and levels can skip (an Article right under a Chapter); nesting depth is what a reader means
         docs = self.db.toc(doc, self.store, self.prefix, max_depth=99 if depth else 0, summaries=summaries)
         if doc is not None and not docs: raise KeyError(f'no document id or title matches {doc!r} (toc with no document lists them)')
@@ -63,10 +67,27 @@ class DbTools:
                 left[0] -= 1; kids.append(node(c, d + 1))
             if kids: out['sections'] = kids
             return out
-        res = []
-        for d in docs:
+        srcs = [d['source'] or '' for d in docs]
+        try: root = os.path.commonpath(srcs) if len(srcs) > 1 and all(os.path.isabs(x) for x in srcs) else ''
+        except ValueError: root = ''
+        if root and any(x == root for x in srcs): root = os.path.dirname(root)
+        res, total, nodes = [], 0, self.db.get_tree(self.store, self.prefix, ann=None).nodes.name
+        for d in docs[offset:]:
             r = node(d['tree'])      # the root node: id, the document's title and page range, its sections
-            res.append(dict(doc_id=d['doc_id'], kind=d['kind'], source=d['source'], **r))
+            e = dict(doc_id=d['doc_id'], kind=d['kind'], source=os.path.relpath(d['source'], root) if root else d['source'], **r)
+            if not depth: e['nsections'] = self.db.execute(f'SELECT count(*) - 1 FROM [{nodes}] WHERE doc_id = ?', [d['doc_id']]).fetchone()[0]
+            # an agent host caps a tool answer (often near 25k tokens): stop before the budget, and say where to go on
+            size = len(json.dumps(e, ensure_ascii=False))
+            if self.max_chars is not None and res and total + size > self.max_chars:
+                n = len(docs) - offset - len(res)
+                res.append(dict(more=n, next_offset=offset + len(res), note=f'{n} more documents: call toc(offset={offset + len(res)})'))
+                break
+            res.append(e); total += size
+        if self.max_chars is not None and depth > 0 and total > self.max_chars:     # one document, nested too deep to fit
+            out = self.toc(doc, depth - 1, summaries, offset)
+            for e in out:
+                if 'doc_id' in e: e.setdefault('cut', f'nested {depth - 1} deep to stay under {self.max_chars} characters; read a section, or toc a part of it')
+            return out
         return res
 
     def read(self, node_id:str, # a section id such as '1e8d58569295fb93#4', from toc, sections or search

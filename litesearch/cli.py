@@ -93,7 +93,7 @@ def toc(db:Database, # an open litesearch database
         summaries:bool=False, # show the opening words of each section
        )->list: # the documents, sections nested under `sections`
     "The table of contents: documents, or one document's sections with their ids and pages."
-    return DbTools(db, max_nodes=None).toc(doc, depth=(0 if doc is None else 2) if depth is None else depth, summaries=summaries)
+    return DbTools(db, max_nodes=None, max_chars=None).toc(doc, depth=(0 if doc is None else 2) if depth is None else depth, summaries=summaries)
 
 def _show_toc(docs):
     if not docs: return '(no documents)'
