@@ -964,22 +964,25 @@ def _resolve_docs(db, T, doc)->list:
     want = [doc] if isinstance(doc, str) else list(doc) if isinstance(doc, (list, tuple, set)) else None
     if not want or not all(isinstance(d, str) and d for d in want):
         raise TypeError(f'doc {doc!r}: expected a document id, title or source path, or a list of them')
-    rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}]').fetchall()
     name = lambda src: re.split(r'[\\/]', src or '')[-1]
     out = []
     for d in want:
         hit = [r[0] for r in _docs_named(db, T, d)]
-        if not hit:
+        if not hit:                 # only now read every title, for the near matches
+            rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}]').fetchall()
             near = difflib.get_close_matches(d, list(dict.fromkeys([r[1] for r in rows] + [name(r[2]) for r in rows])), n=5, cutoff=0.5)
             raise ValueError(f'doc {d!r}: no such document (give its id, title or source path)' + (f'; near matches: {", ".join(near)}' if near else ''))
         out += hit
     return list(dict.fromkeys(out))
 
-def _scoped_kw(kw, dids)->dict:
-    "`kw` with its `where` narrowed to these documents (filtering happens before ranking, in every leg)."
+def _narrowed(kw, cond:str, args:list)->dict:
+    "`kw` with `cond` ANDed to its `where` (filtering happens before ranking, in every leg)."
     w, wa = kw.get('where'), list(kw.get('where_args') or [])
-    inside = f't.doc_id IN ({",".join("?" * len(dids))})'
-    return {**kw, 'where': f'({w}) AND {inside}' if w else inside, 'where_args': [*wa, *dids]}
+    return {**kw, 'where': f'({w}) AND {cond}' if w else cond, 'where_args': [*wa, *args]}
+
+def _scoped_kw(kw, dids)->dict:
+    "`kw` with its `where` narrowed to these documents."
+    return _narrowed(kw, f't.doc_id IN ({",".join("?" * len(dids))})', dids)
 
 def _facet_kw(T, kw, kind=None, meta=None)->dict:
     "`kw` with its `where` narrowed to documents of `kind` (one or several) whose metadata holds every `meta` key: value."
@@ -993,9 +996,7 @@ def _facet_kw(T, kw, kind=None, meta=None)->dict:
     for k, v in (meta or {}).items():
         if isinstance(v, bool): v = int(v)
         conds.append('json_extract(meta, ?) = ?'); args += ['$."' + str(k).replace('"', '') + '"', v]
-    inside = f't.doc_id IN (SELECT id FROM [{T.docs.name}] WHERE {" AND ".join(conds)})'
-    w, wa = kw.get('where'), list(kw.get('where_args') or [])
-    return {**kw, 'where': f'({w}) AND {inside}' if w else inside, 'where_args': [*wa, *args]}
+    return _narrowed(kw, f't.doc_id IN (SELECT id FROM [{T.docs.name}] WHERE {" AND ".join(conds)})', args)
 
 def _doc_range(db, T, did):
     "(lo, hi): the rowid range of a document's chunks (written together, so they hold one range)."
