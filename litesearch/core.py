@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'FTS_MERGE_PAGES', 'ANN_COMPACT', 'DEFAULT_RERANKER',
            'ANN_MIN_ROWS', 'ANN_BUILD_ROWS', 'database', 'fts_query', 'fts_terms', 'fts_segments', 'check_vectors',
-           'AnnIndex', 'rrf_merge', 'prox_leg', 'model_cache', 'get_ranker', 'rerank_hits']
+           'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
@@ -1248,6 +1248,18 @@ def prox_leg(fts:list, # keyword leg from `fts_search` (rows carry `_span`)
     return sorted((r for r in fts if r.get('_span') is not None), key=lambda r: r['_span'])
 
 
+def _md_esc(s, n=None):
+    "One line of text safe inside markdown: whitespace folded, markup characters escaped, cut at `n`."
+    s = ' '.join(str(s or '').split())
+    if n and len(s) > n: s = s[:n].rstrip() + '…'
+    return re.sub(r'([\\`*_\[\]<>|#])', r'\\\1', s)
+
+class Rows(list):
+    "`search()` results: a list of row dicts that renders as ranked rows with their text in Jupyter."
+    def _repr_markdown_(self):
+        return '\n'.join(f"{i}. row `{r.get('rowid')}` · {r.get('_rrf_score', 0):.4f}\n   > {_md_esc(r.get('content'), 300)}"
+                         for i, r in enumerate(self, 1)) or '*no rows*'
+
 # %% ../nbs/00_core.ipynb #d7367f10
 DEFAULT_RERANKER = 'ms-marco-TinyBERT-L-2-v2'
 _rankers = {}
@@ -1409,4 +1421,4 @@ def search(self:Database,
     if not rrf: return dict(fts=fts[:limit], vec=vec[:limit], prox=near[:limit])
     res = rrf_merge(fts, vec, k=k, limit=n if rerank else limit, weights=weights, prox=near)
     if rerank: res = rerank_hits(q, res, rerank, k=k)[:limit]
-    return res
+    return Rows(res)

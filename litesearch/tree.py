@@ -5,7 +5,8 @@
 # %% auto #0
 __all__ = ['HEADING_WEIGHT', 'on_write', 'on_delete', 'read_refs', 'DOC_LEGS', 'context_graph', 'struct_levels', 'detect_mode',
            'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path', 'doc_id', 'store_chunks', 'write_docs',
-           'Toc', 'Section', 'Hits', 'Sections', 'adaptive_weights', 'merge_spans', 'doc_profile', 'Docs']
+           'Toc', 'Section', 'Hits', 'Sections', 'NodeContext', 'Context', 'adaptive_weights', 'merge_spans',
+           'doc_profile', 'Docs']
 
 # %% ../nbs/02_tree.ipynb #0bd69871
 import re, sys, json, hashlib, time, math, warnings
@@ -17,7 +18,7 @@ from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
 from .core import database, _ident, _ls, _snapshot, _writable, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, \
-                             DEFAULT_TOKENIZE, fts_query, fts_terms, prox_leg, _fresh, _ingest_embedder, _query_emb
+                             DEFAULT_TOKENIZE, fts_query, fts_terms, prox_leg, _fresh, _md_esc, _ingest_embedder, _query_emb
 from .data import chunk_markdown, pdf_parse, _RANK, _chap_word, _chap_heads, _cite_re
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -571,17 +572,11 @@ def delete_doc(self:Database,
     return n
 
 # %% ../nbs/02_tree.ipynb #ef3148d2
-def _md_esc(s, n=None):
-    "One line of text safe inside markdown: whitespace folded, markup characters escaped, cut at `n`."
-    s = ' '.join(str(s or '').split())
-    if n and len(s) > n: s = s[:n].rstrip() + '…'
-    return re.sub(r'([\\`*_\[\]<>|#])', r'\\\1', s)
-
 def _pg(p): return '' if not p or p[0] is None else f'p. {p[0]+1}' if p[0] == p[1] else f'pp. {p[0]+1}–{p[1]+1}'
 
 class Toc(list):
     "`toc()` results: a list of dicts that renders as an outline in Jupyter."
-    max_lines = 300
+    max_lines = 80          # 8 PDFs' outline was 9,000 px tall: a notebook shows the top and says what it left out
     def _repr_markdown_(self):
         out = []
         def walk(n, d):
@@ -593,7 +588,7 @@ class Toc(list):
             if doc['tree']:
                 for c in doc['tree']['children']: walk(c, 0)
             out.append('')
-        if len(out) > self.max_lines: out = out[:self.max_lines] + ['\n… (cut; pass `max_depth=` or a document to see less)']
+        if len(out) > self.max_lines: out = out[:self.max_lines] + [f'\n… {len(out) - self.max_lines} more lines (pass `max_depth=` or a document to see less)']
         return '\n'.join(out) if self else '*no documents*'
 
 class Section(dict):
@@ -617,6 +612,27 @@ class Sections(list):
             out += [f"   > {_md_esc(h.get('content'), 200)}" for h in s['hits'][:2]]
         return '\n'.join(out) or '*no sections*'
 
+
+
+class NodeContext(dict):
+    "`node_context()` result: a dict that renders as the node's place in its document in Jupyter."
+    def _repr_markdown_(self):
+        n, line = self['node'], lambda x: f"`{x['id']}` {_md_esc(x['title'], 80)} · {_pg(x['pages'])}"
+        out = [f"**{_md_esc(self['breadcrumb'])}** · {_pg(n['pages'])} · `{n['id']}`"]
+        if self['parent']: out.append(f"- parent: {line(self['parent'])}")
+        out += [f"- child: {line(c)}" for c in self['children'][:20]] + ([f"- … {len(self['children']) - 20} more children"] if len(self['children']) > 20 else [])
+        if self['siblings']: out.append(f"- {len(self['siblings'])} siblings")
+        return '\n'.join(out)
+
+class Context(dict):
+    "`context()` result: a dict that renders as its operative sections (opening text) and what they connect to, in Jupyter."
+    def _repr_markdown_(self):
+        out = [f"**{_md_esc(self['query'], 200)}**", '']
+        for i, s in enumerate(self['sections'], 1):
+            out += [f"{i}. **{_md_esc(s['breadcrumb'])}** · {_pg(s['pages'])} · `{s['id']}`", f"   > {_md_esc(s.get('text'), 300)}"]
+        for key, what in (('related', 'related'), ('graph', 'cited')):
+            if self.get(key): out += ['', f"*{what}:* " + '; '.join(f"{_md_esc(r.get('breadcrumb') or r.get('title'), 80)} `{r['id']}`" for r in self[key][:10])]
+        return '\n'.join(out)
 
 # %% ../nbs/02_tree.ipynb #e4809e3b
 def _docs_matching(db, T, doc):
@@ -1110,7 +1126,7 @@ def node_context(self:Database,
                         self.execute(f'SELECT id, title, page_start, page_end FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [pid])]
     parent = _node(self, T, n['parent_id']) if n['parent_id'] else None
     sib = [s for s in kids(n['parent_id'])] if parent else []
-    return dict(node=_brief(n), parent=_brief(parent), siblings=[s for s in sib if s['id'] != node_id], children=kids(node_id),
+    return NodeContext(node=_brief(n), parent=_brief(parent), siblings=[s for s in sib if s['id'] != node_id], children=kids(node_id),
                 breadcrumb=self.breadcrumb(node_id, store, prefix))
 
 context_graph = []   # (db, T, sections, **kw) -> graph-reached sections; the graph layer registers its function here
@@ -1153,6 +1169,6 @@ def context(self:Database,
                 seen.add(h['node_id'])
                 rel.append(dict(id=h['node_id'], breadcrumb=h['heading'], similarity=1 - h['_dist'], read=f"read('{h['node_id']}')"))
                 if len(rel) >= related: break
-    out = dict(query=q, sections=secs, related=rel)
+    out = Context(query=q, sections=secs, related=rel)
     if graph: out['graph'] = _hooks().context_graph[-1](self, T, secs, store=store, prefix=prefix, limit=related, graph_w=graph_w, max_read=max_read)
     return out
