@@ -116,7 +116,7 @@ class DbTools:
         "The sections that best answer `query`, best first, each with its best passages; `read` their `id`."
         secs = self.db.sections(query, self._emb(query), limit=_positive('limit', limit), per=_positive('per', per),
                                 store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None)
-        return [dict(id=s['id'], doc_id=s['doc_id'], title=s['title'], breadcrumb=s['breadcrumb'], pages=_pages(*s['pages']),
+        return [dict(id=s['id'], node_id=s['id'], doc_id=s['doc_id'], title=s['title'], breadcrumb=s['breadcrumb'], pages=_pages(*s['pages']),
                      score=round(s['score'], 5),
                      passages=[dict(pages=_pages(*h['pages']), text=_clip(h['content'], self.snippet)) for h in s['hits']])
                 for s in secs]

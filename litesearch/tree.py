@@ -1104,7 +1104,7 @@ def sections(self:Database,
     out = []
     for nid, hs in ranked:
         nd = nodes.get(nid, {})
-        out.append(dict(id=nid, doc_id=nd.get('doc_id'), title=nd.get('title'), breadcrumb=hs[0]['breadcrumb'] or self.breadcrumb(nid, store, prefix),
+        out.append(dict(id=nid, node_id=nid, doc_id=nd.get('doc_id'), title=nd.get('title'), breadcrumb=hs[0]['breadcrumb'] or self.breadcrumb(nid, store, prefix),
                         pages=(nd.get('page_start'), nd.get('page_end')), score=agg([h['_rrf_score'] for h in hs]),
                         nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
     return Sections(out)

@@ -78,3 +78,11 @@ def test_kind_and_meta_filters(tmp_path):
     r = subprocess.run(([exe] if exe else [sys.executable, '-m', 'litesearch.cli']) + ['search', 'revenue', '--kind', 'md', '--db', str(tmp_path/'k.db')],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and 'revenue fell' in r.stdout and 'revenue grew' not in r.stdout, r.stdout + r.stderr
+
+def test_sections_carry_node_id(db):
+    "A section's id is a node id: it says so under the same key hits use (issue 11)."
+    s = db.sections('revenue')[0]
+    assert s['node_id'] == s['id'] and '#' in s['node_id']
+    t = {f.__name__: f for f in db.tools()}
+    r = t['sections']('revenue')[0]
+    assert r['node_id'] == r['id'] and t['read'](r['node_id'])['id'] == r['id']
