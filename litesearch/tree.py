@@ -1042,7 +1042,8 @@ def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, 
     # a chunk holding every term of the query is the passage asked for (a copied sentence, a keyword search): it names
     # its document better than any title, and routing it by the acts it cites lost 0.14 MRR on the EU known-item set.
     # A question rarely has such a chunk: its instruction words ('round', 'answer', 'using') are in no filing
-    if doc is None and hits and hits[0].get('_span') is not None: return hits
+    if doc is None and hits and hits[0].get('_span') is not None:
+        return rerank_hits(q, _hydrate(db, T, hits), rerank, k=rrf_k) if rerank else hits
     cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
     # only documents the question names (a match on their label, title or source words): routing a question that names

@@ -25,3 +25,15 @@ def test_missing_model_clear_error(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError) as e: core.get_ranker('ms-marco-MiniLM-L-12-v2', cache_dir=tmp_path)
     msg = str(e.value)
     assert 'ms-marco-MiniLM-L-12-v2' in msg and str(tmp_path) in msg and 'LITESEARCH_MODELS' in msg
+
+def test_rerank_with_several_documents(tmp_path, monkeypatch):
+    "With routing on (several documents), a passage-like query was returned unreranked when rerank=True."
+    make_tiny_ranker(tmp_path, vocab='saturn sade sati lasts seven half years jupiter moves sign each year transits slowly'.split())
+    monkeypatch.setenv('LITESEARCH_MODELS', str(tmp_path))
+    db = database(); db.add_doc(DOC, title='G', emb_fn=hash_embed); db.add_doc('# Mars\n\nMars moves fast.', title='M', emb_fn=hash_embed)
+    for q in ('sade sati lasts seven years', 'what does G say about jupiter moving'):
+        hits = db.doc_search(q, hash_embed([q])[0], limit=3, rerank=True)
+        assert hits and all('_rerank_score' in h for h in hits), q
+        secs = db.sections(q, hash_embed([q])[0], limit=2, rerank=True)
+        assert secs and all('_rerank_score' in h for s in secs for h in s['hits']), q
+    db.close()
