@@ -131,13 +131,21 @@ class DbTools:
         return [dict(node_id=h['node_id'], doc_id=h['doc_id'], breadcrumb=h['breadcrumb'], pages=_pages(*h['pages']),
                      score=round(h['_rrf_score'], 5), text=_clip(h['content'], self.snippet)) for h in hits]
 
+    def docs(self, query:str, # what to look for, in words
+             limit:int=5, # documents to return
+            )->list: # documents with doc_id, title, label, source, score and why (rank by name, by chunk evidence)
+        "The documents that best answer `query`, best first: pass one as `doc` to `sections` or `search` to look inside it."
+        res = self.db.docs(query, self._emb(query), limit=_positive('limit', limit), store=self.store, prefix=self.prefix)
+        return [dict(doc_id=d['doc_id'], title=d['title'], label=d['label'], source=d['source'], score=round(d['score'], 5),
+                     why=dict(names_rank=d['names_rank'], evidence_rank=d['evidence_rank'], hits=d['nhits'])) for d in res]
+
     def breadcrumb(self, node_id:str, # a section id, from toc, sections or search
                   )->str: # 'Document › Part › Chapter'
         "Where a section sits: `Document › Part › Chapter`."
         return self.db.breadcrumb(node_id, self.store, self.prefix)
 
 # %% ../nbs/05_agent.ipynb #a0d8dbad
-_TOOLS = ('toc', 'read', 'sections', 'search', 'breadcrumb', 'refs')
+_TOOLS = ('toc', 'read', 'docs', 'sections', 'search', 'breadcrumb', 'refs')
 
 def _google_doc(f)->str:
     "`f`'s docstring line with `Args:` and `Returns:` sections made from its docments."
@@ -157,10 +165,10 @@ def tools(self:Database,
           store:str='store', # chunk store
           prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
           **kw, # forwarded to `DbTools` (snippet, max_nodes)
-         )->list: # [toc, read, sections, search, breadcrumb, refs]
-    "`toc`, `read`, `sections`, `search`, `breadcrumb` and `refs` over this database, as typed callables for an agent framework."
+         )->list: # [toc, read, docs, sections, search, breadcrumb, refs]
+    "`toc`, `read`, `docs`, `sections`, `search`, `breadcrumb` and `refs` over this database, as typed callables for an agent framework."
     t = DbTools(self, emb_fn, store, prefix, **kw)
-    return [t.toc, t.read, t.sections, t.search, t.breadcrumb, t.refs]
+    return [t.toc, t.read, t.docs, t.sections, t.search, t.breadcrumb, t.refs]
 
 # %% ../nbs/05_agent.ipynb #1f89228e
 def _mcp_tool(f, lock:threading.Lock):

@@ -36,7 +36,7 @@ def test_mcp_over_stdio(tmp_path):
     assert main(['add', str(tmp_path/'saturn.md'), '--db', str(db), '--quiet']) == 0
     o = anyio.run(_session, db)
     tools = {t.name: t for t in o['tools']}
-    assert list(tools) == ['toc', 'read', 'sections', 'search', 'breadcrumb', 'refs']
+    assert list(tools) == ['toc', 'read', 'docs', 'sections', 'search', 'breadcrumb', 'refs']
     assert all(t.description and '\n' not in t.description for t in tools.values())
     props = tools['read'].input_schema['properties']
     assert (props['node_id']['type'], props['max_chars']['type'], props['max_chars']['default'], props['children']['type']) == \

@@ -86,3 +86,11 @@ def test_sections_carry_node_id(db):
     t = {f.__name__: f for f in db.tools()}
     r = t['sections']('revenue')[0]
     assert r['node_id'] == r['id'] and t['read'](r['node_id'])['id'] == r['id']
+
+def test_docs_tool_routes_an_agent(db):
+    "An agent asks which documents answer, then looks inside one (issue 11: the same names everywhere)."
+    t = {f.__name__: f for f in db.tools()}
+    ds = t['docs']('how much did beta revenue fall', limit=2)
+    assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'score', 'why'}
+    assert ds[0]['why']['names_rank'] == 1 and 'Args:' in t['docs'].__doc__
+    assert {r['doc_id'] for r in t['sections']('revenue', doc=ds[0]['doc_id'])} == {ds[0]['doc_id']}

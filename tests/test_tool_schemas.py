@@ -19,12 +19,12 @@ def function_schema(f)->dict:
 def test_every_parameter_has_its_description(tmp_path):
     db = database(tmp_path/'t.db'); db.add_doc('# Saturn\nSaturn is slow.', title='saturn')
     tools = db.tools()
-    assert [f.__name__ for f in tools] == ['toc', 'read', 'sections', 'search', 'breadcrumb', 'refs']
+    assert [f.__name__ for f in tools] == ['toc', 'read', 'docs', 'sections', 'search', 'breadcrumb', 'refs']
     for f in tools:
         s = function_schema(f)
         props = s['parameters']['properties']
         assert s['description'] and '\n' not in s['description'], s
         assert props and all(p.get('description') for p in props.values()), (f.__name__, props)
-    q = function_schema(tools[2])['parameters']['properties']['query']
+    q = function_schema(tools[3])['parameters']['properties']['query']
     assert q['type'] == 'string' and q['description'] == 'what to look for, in words'
     db.close()
