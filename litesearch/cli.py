@@ -72,16 +72,18 @@ def add(db:Database, # an open litesearch database
     return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs)
 
 def _show_add(r):
-    out, n = [], dict(added=0, skipped=0, failed=0, removed=0)
+    out, n = [], dict(added=0, skipped=0, failed=0, removed=0, duplicate=0)
     for d in r['documents']:
         if 'error' in d: n['failed'] += 1; out.append(f"failed   {d.get('source', d.get('title'))}: {d['error']}")
-        elif d.get('removed'): n['removed'] += 1; out.append(f"removed  {d['source']} (file gone)")
+        elif d.get('removed'): n['removed'] += 1; out.append(f"removed  {d['source']} (file gone" + (f"; its text stays, held by {len(d['kept'])} other source(s))" if d.get('kept') else ')'))
+        elif d.get('duplicate'):        # a copy of text already stored: one more source of that document, nothing embedded
+            n['duplicate'] += 1; out.append(f"same     {d['source']} as {d['duplicate_of']} (one document, {d['doc_id']})")
         elif d.get('skipped'): n['skipped'] += 1        # counted, not listed: re-adding a folder of 300 files printed 300 lines
         else:
             n['added'] += 1
             out.append(f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks")
     chunks = sum(d.get('chunks', 0) for d in r['documents'] if not d.get('skipped') and not d.get('removed'))
-    out.append(f"{len(r['documents'])} documents: {n['added']} added, {n['skipped']} skipped, {n['failed']} failed"
+    out.append(f"{len(r['documents'])} documents: {n['added']} added, " + (f"{n['duplicate']} duplicates, " if n['duplicate'] else '') + f"{n['skipped']} skipped, {n['failed']} failed"
                + (f", {n['removed']} removed" if n['removed'] else '') + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
     return '\n'.join(out)
 
@@ -172,23 +174,25 @@ def _doc_id(db, doc):
                    + (', …' if len(docs) > 5 else '') + '): give its id')
 
 def rm(db:Database, # an open litesearch database
-       doc:str, # the document: its id, title, source path (as `add` took it) or file name, or a title part matching just one
-      )->dict: # doc, removed (id, title, source of each document removed: none when there was nothing to remove), chunks
-    "Remove a document with its sections, chunks and index entries; removing one that is not there says so and succeeds."
+       doc:str, # a source (its path as `add` took it, or file name) or a document (its id, title, or a title part matching just one)
+      )->dict: # doc, removed ('document', 'source' or None: nothing there), doc_id, title, source, chunks; `sources` of a document removed, `kept`: the sources still holding a source's text
+    "Remove one source of a document (its text stays while another source holds it) or a whole document with its sections, chunks and index entries; removing what is not there says so and succeeds."
     from litesearch.tree import _docs_named
-    rows = _docs_named(db, db.get_tree(ann=None), doc)
-    if not rows:
+    target = doc
+    if not _docs_named(db, db.get_tree(ann=None), doc):
         part = db.toc(doc, max_depth=0, summaries=False)       # a part of a title, when it names one document
         if len(part) > 1: _doc_id(db, doc)                     # says which documents it matches
-        rows = [(d['doc_id'], d['title'], d['source']) for d in part]
-    if len(rows) > 1: raise CliError(f'{doc!r} names {len(rows)} documents (' + ', '.join(f'{i} {s or t}' for i, t, s in rows[:5]) + '): give its id')
-    n = db.delete_doc(rows[0][0]) if rows else 0
-    return dict(doc=doc, removed=[dict(doc_id=i, title=t, source=s) for i, t, s in rows], chunks=n)
+        if part: target = part[0]['doc_id']
+    try: r = db.delete_doc(target)
+    except ValueError as e: raise CliError(str(e).removeprefix('delete_doc: ')) from None
+    return dict(r, doc=doc)
 
 def _show_rm(r):
     if not r['removed']: return f"nothing to remove: no document {r['doc']!r} (litesearch toc lists them)"
-    d = r['removed'][0]
-    return f"removed {d['title']} ({d['doc_id']}): {r['chunks']} chunks"
+    if r['removed'] == 'source':
+        return f"removed source {r['source']} (document {r['title']} ({r['doc_id']}) kept: {len(r['kept'])} other source{'' if len(r['kept']) == 1 else 's'})"
+    more = len(r.get('sources') or ()) - 1
+    return f"removed {r['title']} ({r['doc_id']}): {r['chunks']} chunks" + (f" (and its {more + 1} sources)" if more > 0 else '')
 
 # %% ../nbs/06_cli.ipynb #395b51dd
 def _size(p): return p.stat().st_size if p.exists() else 0

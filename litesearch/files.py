@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from apswutils.db import Database
 from .core import database, _ls, _writable, _ingest_embedder
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
-from .tree import doc_id, write_docs, _embed, _sync_ann
+from .tree import doc_id, write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled
 
 # %% ../nbs/04_files.ipynb #8214314f
 @patch
@@ -38,22 +38,27 @@ def _stamp(p)->dict:
     st = p.stat()
     return dict(size=st.st_size, mtime=st.st_mtime_ns)
 
-def _unchanged(db, T, did, stamp)->bool:
-    "Stored whole (its hash is set) from a file of this size and mtime: no need to read it again."
-    r = db.execute(f'SELECT hash, meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
-    return bool(r and r[0] and json.loads(r[1] or '{}').get('_file') == stamp)
+def _unchanged(db, T, source, title, stamp):
+    "The id of the document `source` holds (as its primary or an alias), stored whole (its hash set) from a file of this size and mtime; else None."
+    r = db.execute(f'SELECT id, hash, meta FROM [{T.docs.name}] WHERE source = ? AND title = ?', [source, title]).fetchone() or \
+        db.execute(f'SELECT s.doc_id, d.hash, s.meta FROM {_srcs(db, T)} s JOIN [{T.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
+    return r[0] if r and r[1] and json.loads(r[2] or '{}').get('_file') == stamp else None
 
 def _known(db, p, profile, title, store, prefix, force)->tuple:
     "`(tables, profile, stamp, skipped)` for a file about to be read; `skipped` is its result if its document is stored unchanged (else None)."
     prof = _profile(p, profile)            # an unknown profile name fails before any table is made
     T = db.get_tree(store, prefix, ann=None)
-    stamp, did = _stamp(p), doc_id(_fsname(p.resolve()), title)
-    return T, prof, stamp, (None if force or not _unchanged(db, T, did, stamp) else dict(doc_id=did, title=title, skipped=True, source=_fsname(p)))
+    stamp = _stamp(p)
+    did = None if force else _unchanged(db, T, _fsname(p.resolve()), title, stamp)
+    return T, prof, stamp, (None if did is None else dict(doc_id=did, title=title, skipped=True, source=_fsname(p)))
 
-def _restamp(db, T, did, stamp):
-    "A touched but unchanged file: remember its new stamp so the next walk skips it unread."
+def _restamp(db, T, source, title, stamp):
+    "A touched but unchanged file: remember its new stamp (on its document, or its alias row) so the next walk skips it unread."
     with db.write_txn():
-        db.execute(f"UPDATE [{T.docs.name}] SET meta = json_set(coalesce(meta, '{{}}'), '$._file', json(?)) WHERE id = ?", [json.dumps(stamp), did])
+        _srcs_ddl(db, T)
+        stamp = json.dumps(stamp)
+        db.execute(f"UPDATE [{T.docs.name}] SET meta = json_set(coalesce(meta, '{{}}'), '$._file', json(?)) WHERE source = ? AND title = ?", [stamp, source, title])
+        db.execute(f"UPDATE [{_src_name(T)}] SET meta = json_set(coalesce(meta, '{{}}'), '$._file', json(?)) WHERE source = ?", [stamp, source])
 
 def _pdf_opts(db, p, images, tables, out_path)->dict:
     if p.suffix.lower() != '.pdf': return {}
@@ -69,7 +74,7 @@ def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=
         kw.setdefault('max_levels', max([4] + [len(m) for _, t in pages for m in _depth.findall(t)]))
     meta = {**(kw.pop('meta', None) or {}), '_file': stamp}
     r = db.add_doc(pages, title=title, source=_fsname(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
-    if r.get('skipped'): _restamp(db, T, r['doc_id'], stamp)
+    if r.get('skipped'): _restamp(db, T, _fsname(p.resolve()), title, stamp)
     if prof is not None: r['profile'] = prof.name
     return dict(r, source=_fsname(p))
 
@@ -196,12 +201,20 @@ def _parsed(jobs, n, opts):
         heavy = [heavy[i] for i in left if not started[i]]      # the files not yet started go to a fresh pool
 
 def _prune(db, T, dir, paths, store, prefix)->list:
-    "Delete the documents whose source file lay under `dir` and no longer exists; one result a document removed."
+    "Remove the sources (primary or alias) that lay under `dir` and no longer exist; one result a source removed."
     root, live = _fsname(Path(dir).resolve()), {_fsname(p.resolve()) for p in paths}     # sources are stored as _fsname's text
-    gone = [(did, src) for did, src in db.execute(f'SELECT id, source FROM [{T.docs.name}]')
-            if src and src not in live and Path(src).is_relative_to(root) and not Path(src).exists()]
-    for did, _ in gone: db.delete_doc(did, store, prefix)
-    return [dict(doc_id=did, source=src, removed=True) for did, src in gone]
+    rows = db.execute(f'SELECT id, source FROM [{T.docs.name}] UNION ALL SELECT doc_id, source FROM {_srcs(db, T)}').fetchall()
+    gone = [(did, src) for did, src in rows if src and src not in live and Path(src).is_relative_to(root) and not Path(src).exists()]
+    if not gone: return []
+    out = []
+    with db.write_txn():        # a gone copy removes only its source: the document stays while another file holds its text
+        for did, src in gone:
+            r = _remove_source(db, T, did, src)
+            if r['removed']: out.append(dict(doc_id=did, source=src, removed=True, **({'kept': r['kept']} if 'kept' in r else {})))
+    _sync_ann(db, T)
+    try: T.store.optimize_fts()
+    except Exception: pass      # the removal is committed; the merge waits for a later write
+    return out
 
 class Ingested(list):
     "add_dir's per-file results, with `.stats`: files, pages, chunks, workers and the seconds spent in each stage."
@@ -254,12 +267,13 @@ def add_dir(self:Database,
     def write_batch(docs):
         "Embed the documents' chunks in one call (outside the write lock), then write them in one transaction."
         plans = [r['_plan'] for r in docs]
-        chunks = [c for p in plans for c in p.chunks]
+        chunks = [c for p in _embed_plans(plans) for c in p.chunks]       # a copy of text stored or met earlier in the batch: none
         t = time.perf_counter()
         vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
         t1 = time.perf_counter(); st['embed_s'] += t1 - t
         write_docs(self, T, plans, vecs)
         st['write_s'] += time.perf_counter() - t1
+        for r in docs: _settled(r, r['_plan'])        # what the write decided: written, unchanged, or an alias of a copy
     def flush():
         if not pend_docs: return
         try: write_batch(pend_docs)                  # the batch lands whole, or nothing of it does
@@ -306,6 +320,7 @@ def add_dir(self:Database,
         st['index_s'] += time.perf_counter() - t
     if prune and files is None: res += _prune(self, T, dir, paths, store, prefix)
     st['removed'] = sum(bool(r.get('removed')) for r in res)
+    st['duplicates'] = sum(bool(r.get('duplicate')) for r in res if r)
     st['chunks'] = sum(r.get('chunks', 0) for r in res if r and 'error' not in r and not r.get('skipped') and not r.get('removed'))
     st['wall_s'] = time.perf_counter() - t_all
     return Ingested(res, st)

@@ -458,25 +458,34 @@ def _chunk_names(plans):
 def write_docs(db:Database, # the database
                T, # the tree tables, from `get_tree`
                plans:list, # documents planned by `add_doc(defer=...)` (its results' `_plan`)
-               vecs=None, # vectors for all their chunks, in order (None: no embeddings)
+               vecs=None, # vectors for the chunks of the plans that need them (see `_embed_plans`), or for all their chunks, in order (None: no embeddings)
               )->int: # chunks written
     "Write planned documents, their nodes and chunks in one transaction, replacing older versions: all or nothing."
-    # one finite row per chunk, before the lock: a row too many would shift every vector onto the wrong chunk
-    if vecs is not None: vecs = check_vectors(vecs, sum(len(p.chunks) for p in plans), _chunk_names(plans))
+    for p in plans:         # a plan tried again after a failed write starts over: that try's decisions were rolled back
+        p.setdefault('did0', p.did); _reid(p, p.did0); p.outcome = None
+    need = _embed_plans(plans)      # a copy of text stored or planned before it becomes an alias: no vectors
+    if vecs is not None:
+        # one finite row per chunk, before the lock: a row too many would shift every vector onto the wrong chunk.
+        # Vectors given for every chunk (copies too) are accepted: the copies' rows are dropped
+        n_all, n_need = sum(len(p.chunks) for p in plans), sum(len(p.chunks) for p in need)
+        rows = n_all if len(vecs) == n_all else n_need
+        vecs = np.asarray(check_vectors(vecs, rows, _chunk_names(plans if rows == n_all else need)))
+        if rows != n_need:
+            ends = np.cumsum([0] + [len(p.chunks) for p in plans])
+            vecs = np.concatenate([vecs[ends[i]:ends[i+1]] for i, p in enumerate(plans) if not p.dup])
     with db.write_txn():
-        # plans were made outside the lock: another writer may have stored a document since. The same text
-        # is then already there whole (skip it); other text is replaced
-        have = {r[0]: r[1] for r in db.execute(f'SELECT id, hash FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(plans))})',
-                                               [p.did for p in plans])} if plans else {}
-        V, keep, seen, vs, k = (None if vecs is None else np.asarray(vecs)), [], set(), [], 0
+        _srcs_ddl(db, T)
+        # plans were made outside the lock: another writer may have stored a document since. What each plan's source
+        # holds now decides (_settle): the same text is skipped, text stored under another source becomes its alias,
+        # changed text replaces the old version (or leaves it to the sources still holding it)
+        bare = vecs is None and not db.ls_meta(f'{T.store.name}.dim')     # chunks may be written without vectors
+        V, keep, vs, k = vecs, [], [], 0
         for p in plans:
-            n = len(p.chunks)
-            if p.did not in seen and not (p.did in have and have[p.did] == p.hash and not p.get('force')):
-                keep.append(p)
-                if V is not None: vs.append(V[k:k+n])
-            seen.add(p.did); k += n
-        for p in keep:
-            if p.did in have: _del_doc(db, T, p.did)
+            n = 0 if p.dup else len(p.chunks)
+            v = None if V is None or p.dup else V[k:k+n]; k += n
+            if _settle(db, T, p, not p.dup or bare): continue
+            keep.append(p)
+            if v is not None: vs.append(v)
             db.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at, label) VALUES (?,?,?,?,?,?,?,?,?)',
                        [p.did, p.title, p.source, p.kind, p.npages, json.dumps(p.meta or {}), p.hash, time.time(), p.profile['label']])
             _write_profile(db, T.profiles.name[:-len('docs_fts')], p.did, p.profile)
@@ -501,14 +510,14 @@ def add_doc(self:Database,
             summarize=None, # callable(text)->str for node summaries
             with_heading:bool=True, # embed each chunk together with its heading path
             meta:dict=None, # arbitrary json metadata for the doc row
-            force:bool=False, # re-ingest a document already present
+            force:bool=False, # re-ingest a document already present (and never as an alias of another source's same text)
             index:bool=True, # mirror this document's chunks into the ANN index
             mode:str=None, # force a build_tree structural mode instead of detecting one
             meta_fn=None, # (chunk text) -> dict of facets stored as the chunk's `metadata`
             defer:list=None, # collect chunks here instead of embedding and storing them; nothing is written
             min_chunk:int=40, # chunks shorter than this merge into their predecessor
             **tree_kw, # forwarded to build_tree (window, min_level, max_levels)
-           )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged, replaced=True when changed)
+           )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged, replaced=True when changed, duplicate=True when another source holds the text)
     "Ingest one document: build its tree, chunk it per node, embed and store."
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
     _writable(self)                  # a read-only database says so before any parsing or embedding
@@ -516,8 +525,11 @@ def add_doc(self:Database,
     T = self.get_tree(store, prefix, ann=None)
     source = str(ifnone(source, title))
     did, h = doc_id(source, title), _text_hash(pages)
-    old = self.execute(f'SELECT hash FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
-    if old and old[0] == h and not force: return dict(doc_id=did, title=title, kind=kind, skipped=True)
+    old = _holder(self, T, source, title)
+    if old and old[1] == h and not force: return dict(doc_id=old[0], title=title, kind=kind, skipped=True)
+    # the same text already stored under another source: this source becomes its alias, and nothing is embedded
+    # (write_docs checks again under the lock, and embeds nothing for a copy of an earlier plan of its batch either)
+    twin = None if force else _twin(self, T, h)
     tree = build_tree(pages, title=title, summarize=summarize, mode=mode, **tree_kw)
     chunks = []
     for nd in tree:
@@ -527,49 +539,214 @@ def add_doc(self:Database,
         nd.nchunks = len(cs)
         chunks += [dict(content=t, doc_id=did, node_id=nid, page=pg, heading=hp, metadata=meta_fn(t) if meta_fn else {}) for pg, t in cs]
     plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), force=force,
-                    tree=tree, chunks=chunks, profile=doc_profile(pages, title, source, meta))
+                    tree=tree, chunks=chunks, profile=doc_profile(pages, title, source, meta), twin=twin and twin[0])
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
     if old: res['replaced'] = True
     if defer is not None:                  # the caller embeds a batch across documents and calls write_docs
-        defer.extend(chunks); res['_plan'] = plan
+        if not twin: defer.extend(chunks)
+        res['_plan'] = plan
         return res
     # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
     emb_fn = _ingest_embedder(self, store, emb_fn)       # the store's own embedder unless one is given (and checked)
-    vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
-    write_docs(self, T, [plan], vecs)
+    vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks and not twin else None
+    try: write_docs(self, T, [plan], vecs)
+    except _Orphan:                        # its twin went between our look and the lock: embed it after all
+        plan.twin = None
+        write_docs(self, T, [plan], _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None)
     if index: _sync_ann(self, T)
     try: T.store.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)
     except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
+    return _settled(res, plan)
+
+# %% ../nbs/02_tree.ipynb #b1c15676
+def _src_name(T)->str: return T.docs.name[:-len('docs')] + 'doc_sources'
+
+def _srcs_ddl(db, T):
+    "A document's other sources (aliases), made by the first write needing them: an older store gets them then, untouched before."
+    n, d = _src_name(T), T.docs.name
+    db.execute(f"CREATE TABLE IF NOT EXISTS [{n}] (source TEXT PRIMARY KEY, doc_id TEXT NOT NULL, title TEXT, meta TEXT DEFAULT '{{}}', added_at REAL)")
+    db.execute(f'CREATE INDEX IF NOT EXISTS [{n}_doc] ON [{n}](doc_id, added_at)')
+    # every add looks its text up by hash and its source by (source, title): without these, a scan of docs per file
+    db.execute(f'CREATE INDEX IF NOT EXISTS [{d}_hash] ON [{d}](hash)')
+    db.execute(f'CREATE INDEX IF NOT EXISTS [{d}_source] ON [{d}](source, title)')
+
+def _srcs(db, T)->str:
+    "The aliases to read from: the table, or no rows where a store (older, or opened read-only) has none yet."
+    n = _src_name(T)
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [n]).fetchone(): return f'[{n}]'
+    return "(SELECT '' AS source, '' AS doc_id, '' AS title, '{}' AS meta, 0.0 AS added_at WHERE 0)"
+
+def _aliases(db, T, dids=None)->dict:
+    "{doc_id: [alias source, ...]} in the order they were added (for every document, or these)."
+    q, args = f'SELECT doc_id, source FROM {_srcs(db, T)}', []
+    if dids is not None:
+        dids = list(dids)
+        if not dids: return {}
+        q += f' WHERE doc_id IN ({",".join("?" * len(dids))})'; args = dids
+    out = {}
+    for did, src in db.execute(q + ' ORDER BY added_at, source', args): out.setdefault(did, []).append(src)
+    return out
+
+def _holder(db, T, source, title):
+    "`(doc_id, hash, alias)` of the document `source` holds, as its primary source (with this title) or as an alias; None if none."
+    # by the source, not the recomputed id: a document keeps its id when an alias takes over as its primary
+    r = db.execute(f'SELECT id, hash FROM [{T.docs.name}] WHERE source = ? AND title = ? ORDER BY added_at LIMIT 1', [source, title]).fetchone()
+    if r: return r[0], r[1], False
+    r = db.execute(f'SELECT s.doc_id, d.hash FROM {_srcs(db, T)} s JOIN [{T.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
+    return (r[0], r[1], True) if r else None
+
+def _twin(db, T, h)->tuple:
+    "`(id, source)` of the stored document whose text hashes to `h` (the oldest, should there be several), or None."
+    return db.execute(f'SELECT id, source FROM [{T.docs.name}] WHERE hash = ? ORDER BY added_at, id LIMIT 1', [h]).fetchone() if h else None
+
+def _promote(db, T, did)->str:
+    "Make the document's oldest alias its primary source (the document keeps its id); that source, or None when it has no alias."
+    r = db.execute(f'SELECT source, title, meta FROM {_srcs(db, T)} WHERE doc_id = ? ORDER BY added_at, source LIMIT 1', [did]).fetchone()
+    if not r: return None
+    src, title, ameta = r
+    meta = {k: v for k, v in json.loads(db.execute(f'SELECT meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()[0] or '{}').items() if k != '_file'}
+    meta.update(json.loads(ameta or '{}'))        # the file stamp is the new primary's; other metadata merges
+    db.execute(f'UPDATE [{T.docs.name}] SET source = ?, title = ?, meta = ? WHERE id = ?', [src, title, json.dumps(meta), did])
+    db.execute(f'UPDATE [{T.nodes.name}] SET title = ? WHERE id = ?', [title, f'{did}#0'])
+    db.execute(f'UPDATE [{T.profiles.name}] SET names = ? WHERE doc_id = ?', [doc_profile('', title, src, meta)['names'], did])
+    db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [src])
+    return src
+
+def _detach(db, T, source, cur):
+    "`source` stops holding its document `cur` (from `_holder`): an alias row goes; a primary hands over to an alias, or its document goes."
+    did, _, alias = cur
+    if alias: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [source])
+    elif not _promote(db, T, did): _del_doc(db, T, did)
+
+def _reid(p, did):
+    "Give a plan (its chunks, and its nodes when written) the document id `did`."
+    if did == p.did: return
+    for c in p.chunks: c['doc_id'], c['node_id'] = did, f"{did}#{c['node_id'].rsplit('#', 1)[1]}"
+    p.did = did
+
+def _free_id(db, T, p)->str:
+    "The plan's id, or, while a kept document still holds it, one derived from its source, title and text."
+    did, k = p.did, 0
+    # only a document whose primary source moved to an alias keeps an id computed from another source: the changed text
+    # that source now holds gets doc_id(source, title + text hash), the same id every time the same change is made
+    while db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone():
+        k += 1; did = doc_id(p.source, f'{p.title}\x1e{p.hash}' + (f'\x1e{k}' if k > 1 else ''))
+    return did
+
+def _embed_plans(plans)->list:
+    "The plans whose chunks need vectors: not those copying a stored document's text or an earlier plan's (they become aliases)."
+    seen, out = set(), []
+    for p in plans:
+        p.dup = not p.get('force') and (bool(p.get('twin')) or p.hash in seen)
+        if not p.dup: out.append(p)
+        seen.add(p.hash)
+    return out
+
+class _Orphan(ValueError): "A plan left unembedded as a copy whose twin was removed before it could be written."
+
+def _settle(db, T, p, writable:bool)->bool:
+    "Under the write lock: what this plan's source holds now decides. True when nothing more is written (unchanged, or an alias)."
+    force, cur = p.get('force'), _holder(db, T, p.source, p.title)
+    if cur and cur[1] == p.hash and not force: p.outcome = dict(doc_id=cur[0], skipped=True); return True
+    if cur and cur[1] == p.hash and not cur[2]:         # forced, unchanged: rebuilt in place, keeping its id and aliases
+        _del_doc(db, T, cur[0]); _reid(p, cur[0]); p.outcome = dict(doc_id=cur[0], replaced=True); return False
+    if cur: _detach(db, T, p.source, cur)
+    twin = None if force else _twin(db, T, p.hash)
+    if twin and twin[1] == p.source: p.outcome = dict(doc_id=twin[0], skipped=True); return True    # same source, other title: same text
+    if twin:
+        db.execute(f'INSERT OR REPLACE INTO [{_src_name(T)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)',
+                   [p.source, twin[0], p.title, json.dumps(p.meta or {}), time.time()])
+        p.outcome = dict(doc_id=twin[0], skipped=True, duplicate=True, duplicate_of=twin[1]); return True
+    if not writable:
+        raise _Orphan(f'document {p.title!r} (source {p.source!r}): the document whose text it copies was removed meanwhile; add it again')
+    _reid(p, _free_id(db, T, p))
+    p.outcome = dict(doc_id=p.did, **({'replaced': True} if cur else {}))
+    return False
+
+def _settled(res:dict, p)->dict:
+    "An add result brought up to date with what the write decided (an alias, unchanged, or written under which id)."
+    o = p.get('outcome')
+    if not o: return res
+    res.update(o)
+    if o.get('skipped'): res['nodes'] = res['chunks'] = 0
+    if not o.get('replaced'): res.pop('replaced', None)
     return res
 
+def _with_sources(db, T, rows):
+    "Result dicts (each with `doc_id` and `source`), a document several sources hold also listing them as `sources`, its primary first."
+    ids = [r['doc_id'] for r in rows]
+    al = _aliases(db, T, ids if len(ids) <= 500 else None) if ids else {}
+    for r in rows:
+        if r['doc_id'] in al: r['sources'] = [r['source'], *al[r['doc_id']]]
+    return rows
+
 # %% ../nbs/02_tree.ipynb #8e29735b
-def _docs_named(db, T, doc:str)->list:
-    "(id, title, source) of the documents `doc` names: by id, title or source path, else by the source's file name."
+def _named(db, T, doc:str)->list:
+    "`(doc_id, title, source, by)` for what `doc` names: by='doc' for a document's id or title, by='source' for a source path (an alias's title too), else a file name."
     if not isinstance(doc, str) or not doc: raise TypeError(f'doc {doc!r}: expected a document id, title or source path')
-    rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}] WHERE id = ? OR title = ? OR source = ?', [doc] * 3).fetchall()
-    return rows or [r for r in db.execute(f'SELECT id, title, source FROM [{T.docs.name}]')
-                    if re.split(r'[\\/]', r[2] or '')[-1] == doc or (r[2] or '').replace('\\', '/').endswith('/' + doc)]
+    S = _srcs(db, T)
+    rows = [(i, t, s, 'doc' if doc in (i, t) else 'source') for i, t, s in
+            db.execute(f'SELECT id, title, source FROM [{T.docs.name}] WHERE id = ? OR title = ? OR source = ?', [doc] * 3)]
+    rows += [(i, t, s, 'source') for i, t, s in db.execute(f'SELECT doc_id, title, source FROM {S} WHERE source = ? OR title = ?', [doc] * 2)]
+    if rows: return rows
+    tail = lambda s: re.split(r'[\\/]', s or '')[-1] == doc or (s or '').replace('\\', '/').endswith('/' + doc)
+    return [(i, t, s, 'source') for i, t, s in db.execute(f'SELECT id, title, source FROM [{T.docs.name}] UNION ALL SELECT doc_id, title, source FROM {S}') if tail(s)]
+
+def _docs_named(db, T, doc:str)->list:
+    "(id, title, source) of the documents `doc` names: by id, title or source path (an alias's too), else by a source's file name."
+    out = {}
+    for i, t, s, _ in _named(db, T, doc): out.setdefault(i, (i, t, s))
+    return list(out.values())
+
+def _targets(rows)->list:
+    "What a delete of these `_named` rows removes: whole documents, and single sources of other documents."
+    whole = {r[0]: r for r in rows if r[3] == 'doc'}
+    return list(whole.values()) + list({(r[0], r[2]): r for r in rows if r[3] == 'source' and r[0] not in whole}.values())
+
+def _remove_doc(db, T, did)->dict:
+    "Inside a write: remove a document with every source it has."
+    title, src = db.execute(f'SELECT title, source FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
+    n = db.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
+    al = _aliases(db, T, [did]).get(did, [])
+    _del_doc(db, T, did)
+    if al: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE doc_id = ?', [did])
+    return dict(removed='document', doc_id=did, title=title, source=src, sources=[src, *al], chunks=n)
+
+def _remove_source(db, T, did, src)->dict:
+    "Inside a write: `src` stops holding document `did`; the text stays while another source holds it, else the document goes."
+    if not db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone(): return dict(removed=None, chunks=0)
+    if db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ? AND source = ?', [did, src]).fetchone():
+        if not _promote(db, T, did): return dict(_remove_doc(db, T, did), source=src)     # its last source
+    else: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ? AND doc_id = ?', [src, did])
+    title, prim = db.execute(f'SELECT title, source FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
+    return dict(removed='source', doc_id=did, title=title, source=src, kept=[prim, *_aliases(db, T, [did]).get(did, [])], chunks=0)
+
+def _one_target(doc, rows)->tuple:
+    "The one thing `doc` names (None: nothing); two or more are refused, never guessed between."
+    ts = _targets(rows)
+    if len(ts) > 1:      # a title or file name two documents (or two sources) share
+        what = 'documents' if len({t[0] for t in ts}) == len(ts) else 'sources'
+        raise ValueError(f'delete_doc: {doc!r} names {len(ts)} {what} (' + ', '.join(f'{i} {s or t}' for i, t, s, _ in ts[:5])
+                         + '): give its id or source path')
+    return ts[0] if ts else None
 
 @patch
 def delete_doc(self:Database,
-               doc:str, # the document: its id, title, source path or file name
+               doc:str, # a source (path or file name): remove that source; a document (id or title): remove it with all its sources
                store:str='store', # chunk store
                prefix:str=None, # tree table prefix
-              )->int: # chunks removed (0: there was no such document)
-    "Remove a document, its nodes and its chunks, dropping just those keys from the ANN index. Deleting twice is a no-op."
+              )->dict: # doc, removed ('document', 'source' or None: nothing there), doc_id, title, source, chunks; `sources` (all, for a document) or `kept` (the sources left, for a source)
+    "Remove a source of a document, or a document with its nodes, chunks and ANN keys. The text stays while another source holds it; deleting twice is a no-op."
     T = self.get_tree(store, prefix, ann=None)
-    rows = _docs_named(self, T, doc)
-    if not rows: return 0
-    if len(rows) > 1:      # a title or file name two documents share: never guess which one to delete
-        raise ValueError(f'delete_doc: {doc!r} names {len(rows)} documents (' + ', '.join(f'{i} {s or t}' for i, t, s in rows[:5])
-                         + '): give its id or source path')
+    if _one_target(doc, _named(self, T, doc)) is None: return dict(doc=doc, removed=None, chunks=0)   # no lock for a no-op
     with self.write_txn():
-        n = self.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [rows[0][0]]).fetchone()[0]
-        _del_doc(self, T, rows[0][0])
+        t = _one_target(doc, _named(self, T, doc))      # again under the lock: another writer may have changed what it names
+        if t is None: return dict(doc=doc, removed=None, chunks=0)
+        res = _remove_source(self, T, t[0], t[2]) if t[3] == 'source' else _remove_doc(self, T, t[0])
     _sync_ann(self, T)
     try: T.store.optimize_fts()
     except apsw.FullError: pass   # the deletion is committed; the merge waits for a later write
-    return n
+    return dict(doc=doc, **res)
 
 # %% ../nbs/02_tree.ipynb #ef3148d2
 def _pg(p): return '' if not p or p[0] is None else f'p. {p[0]+1}' if p[0] == p[1] else f'pp. {p[0]+1}–{p[1]+1}'
@@ -674,7 +851,7 @@ def toc(self:Database,
             if par is None: root = n
             elif par in byid: byid[par]['children'].append(n)
         out.append(dict(doc_id=did, title=title, source=source, kind=kind, pages=pages, meta=json.loads(meta or '{}'), tree=root))
-    return Toc(out)
+    return _with_sources(self, T, Toc(out))
 
 # %% ../nbs/02_tree.ipynb #786872d1
 def _node(db, T, node_id):
@@ -970,9 +1147,9 @@ def docs(self:Database,
     hits = _fused_hits(self, T, q, emb, fanout, None, False, 60, False, {'pool': 1, **kw})
     ranked = [d for d in _rank_docs(self, T, q, hits) if dids is None or d['doc_id'] in dids][:limit]
     rows = _doc_rows(self, T, [d['doc_id'] for d in ranked])
-    return Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
+    return _with_sources(self, T, Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
                      source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], **{k: v for k, v in d.items() if k != 'doc_id'})
-                for d in ranked if d['doc_id'] in rows)
+                for d in ranked if d['doc_id'] in rows))
 
 def _resolve_docs(db, T, doc)->list:
     "Document ids for `doc`: one or several documents, each by id, title, source path or the source's file name."

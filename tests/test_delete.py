@@ -13,10 +13,11 @@ def db(tmp_path):
     d.close()
 
 def test_by_title_path_filename_and_id(db):
-    assert db.delete_doc('alpha') == 1 and db.delete_doc('alpha') == 0          # twice: nothing left, no error
-    assert db.delete_doc('/data/old/beta.md') == 1
+    assert db.delete_doc('alpha')['chunks'] == 1 and db.delete_doc('alpha') == dict(doc='alpha', removed=None, chunks=0)   # twice: nothing left, no error
+    r = db.delete_doc('/data/old/beta.md')          # a document's only source: the document goes
+    assert (r['removed'], r['chunks'], r['sources']) == ('document', 1, ['/data/old/beta.md'])
     (bid,) = [r[0] for r in db.execute("SELECT id FROM docs WHERE source = '/data/notes/beta.md'")]
-    assert db.delete_doc('beta.md') == 1 and db.delete_doc(bid) == 0
+    assert db.delete_doc('beta.md')['chunks'] == 1 and db.delete_doc(bid)['removed'] is None
     assert db.t.docs.count == 0 and db.t.store.count == 0 and db.t.nodes.count == 0
 
 def test_ambiguous_name_is_refused(db):
