@@ -546,13 +546,14 @@ def add_doc(self:Database,
         if not twin: defer.extend(chunks)
         res['_plan'] = plan
         return res
-    # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
-    emb_fn = _ingest_embedder(self, store, emb_fn)       # the store's own embedder unless one is given (and checked)
-    vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks and not twin else None
-    try: write_docs(self, T, [plan], vecs)
-    except _Orphan:                        # its twin went between our look and the lock: embed it after all
-        plan.twin = None
-        write_docs(self, T, [plan], _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None)
+    if plan.twin:                          # nothing to embed: an alias row, unless its twin went before the lock (then embed after all)
+        try: write_docs(self, T, [plan], None)
+        except _Orphan: plan.twin = None
+    if not plan.twin:
+        # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
+        emb_fn = _ingest_embedder(self, store, emb_fn)       # the store's own embedder unless one is given (and checked)
+        vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
+        write_docs(self, T, [plan], vecs)
     if index: _sync_ann(self, T)
     try: T.store.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)
     except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write

@@ -1,0 +1,234 @@
+"The same text at two paths is one document with two sources (issue 11): stored, embedded and found once; removing a source keeps the text."
+import os, shutil, subprocess, sys, textwrap, time
+import pytest
+from litesearch import database, hash_embed
+
+TEXT = ('# Saturn\n\nSaturn is the slowest of the classical planets, taking about twenty-nine years to go round the sun.\n\n'
+        '## Rings\n\nThe rings are ice and rock, hundreds of thousands of kilometres wide and only metres thick.')
+OTHER = '# Jupiter\n\nJupiter is the largest planet, with a great red spot larger than the earth.'
+PATHS = ['/lib/a/saturn.md', '/lib/b/saturn.md', '/lib/c/planet.md']
+
+def _cmd(): return [shutil.which('litesearch')] if shutil.which('litesearch') else [sys.executable, '-m', 'litesearch.cli']
+
+PROBE = ['litesearch probe', 'second text']     # what an embedder is asked first, for its dimension
+
+def counting(calls):
+    "hash_embed, recording how many texts each call (other than the probe) embeds."
+    def f(ts, **kw):
+        if list(ts) != PROBE: calls.append(len(ts))
+        return hash_embed(ts)
+    return f
+
+@pytest.fixture
+def db():
+    d = database()
+    calls = []
+    d.add_doc(OTHER, title='jupiter', source='/lib/jupiter.md', emb_fn=hash_embed)
+    d.res = [d.add_doc(TEXT, title=p.rsplit('/', 1)[1][:-3], source=p, emb_fn=counting(calls)) for p in PATHS]
+    d.calls = calls
+    yield d
+    d.close()
+
+def n(db, t): return db.execute(f'SELECT count(*) FROM [{t}]').fetchone()[0]
+
+def test_three_paths_one_document(db):
+    did = db.res[0]['doc_id']
+    assert [(r['doc_id'], r.get('duplicate'), r['chunks']) for r in db.res] == [(did, None, 2), (did, True, 0), (did, True, 0)]
+    assert db.res[1]['duplicate_of'] == '/lib/a/saturn.md'
+    assert db.calls == [2]                               # the copies were never embedded
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (2, 3, 2)     # chunk count as for one copy (2 + jupiter's 1)
+    t = [d for d in db.toc() if d['doc_id'] == did][0]
+    assert (t['source'], t['sources']) == ('/lib/a/saturn.md', PATHS)
+    assert 'sources' not in [d for d in db.toc() if d['title'] == 'jupiter'][0]
+    assert [d['sources'] for d in db.docs('saturn rings', hash_embed(['saturn rings'])[0]) if d['doc_id'] == did] == [PATHS]
+    # re-adding any of the three is a no-op
+    assert [db.add_doc(TEXT, title=p.rsplit('/', 1)[1][:-3], source=p)['skipped'] for p in PATHS] == [True] * 3
+    assert n(db, 'docs') == 2
+
+def test_each_passage_once(db):
+    q = 'rings ice rock'
+    hits = db.search(q, hash_embed([q])[0], limit=10)
+    assert sum('rings are ice' in h['content'] for h in hits) == 1
+    secs = db.sections(q, hash_embed([q])[0], limit=10)
+    assert [s['title'] for s in secs].count('Rings') == 1
+    assert sum('rings are ice' in h['content'] for h in db.doc_search(q, hash_embed([q])[0], limit=10)) == 1
+
+def test_rm_one_path_keeps_the_text(db):
+    did = db.res[0]['doc_id']
+    r = db.delete_doc('/lib/b/saturn.md')
+    assert r == dict(doc='/lib/b/saturn.md', removed='source', doc_id=did, title='saturn', source='/lib/b/saturn.md',
+                     kept=['/lib/a/saturn.md', '/lib/c/planet.md'], chunks=0)
+    assert (n(db, 'docs'), n(db, 'store')) == (2, 3)
+    q = 'rings ice'
+    for name in ('/lib/c/planet.md', 'planet.md', 'planet', 'saturn.md'):     # the doc= scope by the other sources' paths, file names, alias title
+        assert {s['doc_id'] for s in db.sections(q, hash_embed([q])[0], doc=name)} == {did}, name
+    with pytest.raises(ValueError, match="no such document"): db.sections(q, hash_embed([q])[0], doc='/lib/b/saturn.md')
+    assert db.delete_doc('/lib/b/saturn.md') == dict(doc='/lib/b/saturn.md', removed=None, chunks=0)     # twice: a no-op
+
+def test_rm_primary_promotes_an_alias(db):
+    did = db.res[0]['doc_id']
+    r = db.delete_doc('/lib/a/saturn.md')
+    assert (r['removed'], r['kept']) == ('source', ['/lib/b/saturn.md', '/lib/c/planet.md'])
+    t = db.toc('saturn')[0]
+    assert (t['doc_id'], t['source'], t['sources']) == (did, '/lib/b/saturn.md', ['/lib/b/saturn.md', '/lib/c/planet.md'])
+    db.delete_doc('/lib/b/saturn.md')
+    t = db.toc(did)[0]
+    assert (t['title'], t['source'], t.get('sources'), t['tree']['title']) == ('planet', '/lib/c/planet.md', None, 'planet')
+    r = db.delete_doc('/lib/c/planet.md')                # its last source: the document goes
+    assert (r['removed'], r['chunks'], r['sources']) == ('document', 2, ['/lib/c/planet.md'])
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'nodes')) == (1, 1, 2)
+
+def test_rm_by_id_or_title_removes_all(db):
+    did = db.res[0]['doc_id']
+    r = db.delete_doc(did)
+    assert (r['removed'], r['chunks'], r['sources']) == ('document', 2, PATHS)
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 1, 0)
+    assert db.delete_doc(did)['removed'] is None
+    for p in PATHS: db.add_doc(TEXT, title=p.rsplit('/', 1)[1][:-3], source=p)
+    assert db.delete_doc('saturn')['removed'] == 'document'       # the document's title: the document, all three sources
+    assert (n(db, 'docs'), n(db, 'doc_sources')) == (1, 0)
+
+def test_ambiguous_source_names_are_refused(db):
+    with pytest.raises(ValueError, match="'saturn.md' names 2 sources"): db.delete_doc('saturn.md')
+    assert n(db, 'doc_sources') == 2
+
+def test_changed_alias_detaches(db):
+    did = db.res[0]['doc_id']
+    r = db.add_doc(TEXT + '\n\nA new paragraph about Titan.', title='planet', source='/lib/c/planet.md')
+    assert r['doc_id'] != did and r['chunks'] == 2 and 'duplicate' not in r
+    assert db.toc(did)[0]['sources'] == ['/lib/a/saturn.md', '/lib/b/saturn.md']
+    assert (n(db, 'docs'), n(db, 'doc_sources')) == (3, 1)
+    back = db.add_doc(TEXT, title='planet', source='/lib/c/planet.md')        # its text back as it was: an alias again, the other document gone
+    assert (back['doc_id'], back['duplicate']) == (did, True)
+    assert (n(db, 'docs'), n(db, 'doc_sources'), n(db, 'store')) == (2, 2, 3)
+
+def test_changed_primary_hands_over(db):
+    did = db.res[0]['doc_id']
+    r = db.add_doc(TEXT.replace('twenty-nine', '29.5'), title='saturn', source='/lib/a/saturn.md')
+    assert r['doc_id'] not in (did, db.res[0]['doc_id']) and r.get('replaced') and r['chunks'] == 2
+    t = db.toc(did)[0]
+    assert (t['source'], t['sources']) == ('/lib/b/saturn.md', ['/lib/b/saturn.md', '/lib/c/planet.md'])
+    assert [d['source'] for d in db.toc(r['doc_id'])] == ['/lib/a/saturn.md']
+    again = db.add_doc(TEXT.replace('twenty-nine', '29.5'), title='saturn', source='/lib/a/saturn.md')   # the derived id is found by its source
+    assert (again['doc_id'], again['skipped']) == (r['doc_id'], True)
+
+def test_force_makes_its_own_document(db):
+    r = db.add_doc(TEXT, title='copy', source='/lib/d/copy.md', force=True)
+    assert 'duplicate' not in r and r['chunks'] == 2 and n(db, 'docs') == 3
+
+def test_add_dir_with_copies_and_prune(tmp_path):
+    d = tmp_path/'lib'; (d/'sub').mkdir(parents=True)
+    (d/'a.md').write_text(TEXT); (d/'sub'/'a.md').write_text(TEXT); (d/'b.md').write_text(TEXT); (d/'j.md').write_text(OTHER)
+    db = database(tmp_path/'l.db')
+    calls = []
+    res = db.add_dir(d, emb_fn=counting(calls))
+    assert (res.stats['duplicates'], res.stats['chunks'], sum(calls)) == (2, 3, 3)     # the copies: counted, not embedded
+    assert [(os.path.relpath(r['source'], d), bool(r.get('duplicate'))) for r in res] == [('a.md', False), ('b.md', True), ('j.md', False), ('sub/a.md', True)]
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (2, 3, 2)
+    os.utime(d/'sub'/'a.md', ns=(time.time_ns(), time.time_ns() + 10**9))       # a touched copy: read once, its alias restamped
+    assert db.add_dir(d, emb_fn=hash_embed).stats['skipped'] == 3
+    assert db.add_dir(d, emb_fn=hash_embed).stats['skipped'] == 4           # then skipped unread like the rest
+    (d/'sub'/'a.md').unlink()
+    res = db.add_dir(d, emb_fn=hash_embed, prune=True)
+    assert [(os.path.relpath(r['source'], d), r.get('kept')) for r in res if r.get('removed')] == [('sub/a.md', [str(d/'a.md'), str(d/'b.md')])]
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (2, 3, 1)
+    (d/'a.md').unlink()                                  # the primary's file: its copy takes over
+    res = db.add_dir(d, emb_fn=hash_embed, prune=True)
+    assert (res.stats['removed'], n(db, 'docs'), n(db, 'store')) == (1, 2, 3)
+    assert db.toc('b')[0]['source'] == str(d/'b.md')
+    db.close()
+
+def test_batch_copy_of_a_failed_twin(tmp_path):
+    "A copy planned in the same batch as its twin: when the batch fails, each file is retried alone, the copy embedded then."
+    import numpy as np
+    d = tmp_path/'lib'; d.mkdir()
+    (d/'a.md').write_text(TEXT); (d/'b.md').write_text(TEXT)
+    db = database(tmp_path/'l.db')
+    db.add_doc(OTHER, title='jupiter', emb_fn=hash_embed)        # the store holds vectors
+    res = db.add_dir(d, emb_fn=lambda ts, **kw: np.full((len(ts), 256), np.nan, dtype=np.float32))
+    assert ['NaN or infinite' in r['error'] for r in res] == [True, True] and (n(db, 'docs'), n(db, 'doc_sources')) == (1, 0)
+    res = db.add_dir(d, emb_fn=hash_embed)
+    assert [bool(r.get('duplicate')) for r in res] == [False, True] and (n(db, 'docs'), n(db, 'doc_sources')) == (2, 1)
+    db.close()
+
+def test_twin_removed_before_the_lock(tmp_path, monkeypatch):
+    "The twin seen when planning is deleted before the write: the copy is embedded after all and stored as a document."
+    import litesearch.tree as t
+    db, other = database(tmp_path/'t.db'), None
+    db.add_doc(TEXT, title='saturn', source='/a/saturn.md', emb_fn=hash_embed)
+    other = database(tmp_path/'t.db')
+    real = t.write_docs
+    def racing(*a, **k):
+        if other.t.docs.count: other.delete_doc('/a/saturn.md')       # another writer, between the look and the lock
+        return real(*a, **k)
+    monkeypatch.setattr(t, 'write_docs', racing)
+    calls = []
+    r = db.add_doc(TEXT, title='saturn', source='/b/saturn.md', emb_fn=counting(calls))
+    assert ('duplicate' in r, r['chunks'], calls) == (False, 2, [2])
+    assert [(d['source'], d.get('sources')) for d in db.toc()] == [('/b/saturn.md', None)] and n(db, 'store') == 2
+    db.close(); other.close()
+
+def test_cli_add_and_rm(tmp_path):
+    d = tmp_path/'lib'; (d/'sub').mkdir(parents=True)
+    (d/'a.md').write_text(TEXT); (d/'sub'/'a.md').write_text(TEXT); (d/'j.md').write_text(OTHER)
+    run = lambda *a: subprocess.run(_cmd() + list(a) + ['--db', str(tmp_path/'c.db')], capture_output=True, text=True, timeout=120)
+    r = run('add', str(d))
+    assert r.returncode == 0, r.stderr
+    assert f"same     {d/'sub'/'a.md'} as {d/'a.md'}" in r.stdout and '3 documents: 2 added, 1 duplicates, 0 skipped' in r.stdout, r.stdout
+    r = run('rm', str(d/'sub'/'a.md'))
+    assert r.returncode == 0 and r.stdout.startswith(f"removed source {d/'sub'/'a.md'} (document a ("), r.stdout + r.stderr
+    assert r.stdout.rstrip().endswith('kept: 1 other source)')
+    r = run('add', str(d/'sub'/'a.md'))
+    assert r.returncode == 0 and '1 duplicates' in r.stdout
+    r = run('rm', 'a.md')
+    assert r.returncode == 1 and "'a.md' names 2 sources" in r.stderr
+    r = run('rm', 'a')                                   # the title: the document, both sources
+    assert r.returncode == 0 and r.stdout.startswith('removed a (') and r.stdout.rstrip().endswith(': 2 chunks (and its 2 sources)'), r.stdout
+    assert run('rm', 'a').stdout.startswith('nothing to remove')
+
+def test_two_processes_add_the_same_text_at_two_paths(tmp_path):
+    "Both plan before either writes (each waits for the other's flag): the second to take the lock finds the first's text and aliases it."
+    p = tmp_path/'r.db'
+    db = database(p); db.get_tree(); db.close()
+    code = textwrap.dedent('''
+        import sys, time, pathlib
+        import litesearch.tree as t
+        from litesearch import database, hash_embed
+        me, other = pathlib.Path(sys.argv[3]), pathlib.Path(sys.argv[4])
+        real = t.write_docs
+        def late(*a, **k):
+            me.touch()
+            for _ in range(600):
+                if other.exists(): break
+                time.sleep(0.05)
+            return real(*a, **k)
+        t.write_docs = late
+        db = database(sys.argv[1])
+        r = db.add_doc(sys.argv[5], title='saturn', source=sys.argv[2], emb_fn=hash_embed)
+        print(bool(r.get('duplicate')), r['doc_id'])
+        db.close()''')
+    a, b = str(tmp_path/'a'/'saturn.md'), str(tmp_path/'b'/'saturn.md')
+    fa, fb = str(tmp_path/'a.planned'), str(tmp_path/'b.planned')
+    ps = [subprocess.Popen([sys.executable, '-c', code, str(p), src, me, other, TEXT], stdout=subprocess.PIPE, text=True)
+          for src, me, other in ((a, fa, fb), (b, fb, fa))]
+    outs = [q.communicate(timeout=300)[0].split() for q in ps]
+    assert [q.returncode for q in ps] == [0, 0]
+    assert sorted(o[0] for o in outs) == ['False', 'True'] and outs[0][1] == outs[1][1]
+    db = database(p)
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 2, 1)
+    assert sorted(db.toc()[0]['sources']) == [a, b]
+    db.close()
+
+def test_older_store_read_only(tmp_path):
+    "A store written before doc_sources existed reads as having no aliases, read-only too; its next write adds the table."
+    p = tmp_path/'old.db'
+    db = database(p)
+    db.add_doc(TEXT, title='saturn', source='/x/saturn.md')
+    db.execute('DROP TABLE doc_sources'); db.close()
+    ro = database(p, readonly=True)
+    assert [d.get('sources') for d in ro.toc()] == [None] and ro.delete_doc('/y/none.md')['removed'] is None
+    assert {x['doc_id'] for x in ro.sections('rings', doc='saturn.md')} == {ro.toc()[0]['doc_id']}
+    ro.close()
+    db = database(p)
+    assert db.add_doc(TEXT, title='copy', source='/y/copy.md')['duplicate'] and db.toc()[0]['sources'] == ['/x/saturn.md', '/y/copy.md']
+    db.close()
