@@ -82,15 +82,15 @@ def test_kind_and_meta_filters(tmp_path):
 def test_sections_carry_node_id(db):
     "A section's id is a node id: it says so under the same key hits use (issue 11)."
     s = db.sections('revenue')[0]
-    assert s['node_id'] == s['id'] and '#' in s['node_id']
+    assert 'id' not in s and '#' in s['node_id'] and db.read(s['node_id'])['node_id'] == s['node_id']
     t = {f.__name__: f for f in db.tools()}
     r = t['sections']('revenue')[0]
-    assert r['node_id'] == r['id'] and t['read'](r['node_id'])['id'] == r['id']
+    assert 'id' not in r and r['node_id'] == s['node_id'] and t['read'](r['node_id'])['node_id'] == r['node_id']
 
 def test_docs_tool_routes_an_agent(db):
     "An agent asks which documents answer, then looks inside one (issue 11: the same names everywhere)."
     t = {f.__name__: f for f in db.tools()}
     ds = t['docs']('how much did beta revenue fall', limit=2)
-    assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'score', 'why'}
+    assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'kind', 'score', 'why'}
     assert ds[0]['why']['names_rank'] == 1 and 'Args:' in t['docs'].__doc__
     assert {r['doc_id'] for r in t['sections']('revenue', doc=ds[0]['doc_id'])} == {ds[0]['doc_id']}
