@@ -69,6 +69,7 @@ class DbTools:
         res, total, nodes = [], 0, self.db.get_tree(self.store, self.prefix, ann=None).nodes.name
         for d in docs[offset:]:
             e = dict(doc_id=d['doc_id'], kind=d['kind'], source=os.path.relpath(d['source'], root) if root else d['source'], **node(d))
+            if d.get('sources'): e['sources'] = [os.path.relpath(x, root) if root and os.path.isabs(x) else x for x in d['sources']]   # one text, several paths
             if not depth: e['nsections'] = self.db.execute(f'SELECT count(*) - 1 FROM [{nodes}] WHERE doc_id = ?', [d['doc_id']]).fetchone()[0]
             # an agent host caps a tool answer (often near 25k tokens): stop before the budget, and say where to go on
             size = len(json.dumps(e, ensure_ascii=False))

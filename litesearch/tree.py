@@ -529,7 +529,7 @@ def add_doc(self:Database,
     if old and old[1] == h and not force: return dict(doc_id=old[0], title=title, kind=kind, skipped=True)
     # the same text already stored under another source: this source becomes its alias, and nothing is embedded
     # (write_docs checks again under the lock, and embeds nothing for a copy of an earlier plan of its batch either)
-    twin = None if force else _twin(self, T, h)
+    twin = None if force else _twin(self, T, h, source)
     tree = build_tree(pages, title=title, summarize=summarize, mode=mode, **tree_kw)
     chunks = []
     for nd in tree:
@@ -596,9 +596,11 @@ def _holder(db, T, source, title):
     r = db.execute(f'SELECT s.doc_id, d.hash FROM {_srcs(db, T)} s JOIN [{T.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
     return (r[0], r[1], True) if r else None
 
-def _twin(db, T, h)->tuple:
+def _twin(db, T, h, source)->tuple:
     "`(id, source)` of the stored document whose text hashes to `h` (the oldest, should there be several), or None."
-    return db.execute(f'SELECT id, source FROM [{T.docs.name}] WHERE hash = ? ORDER BY added_at, id LIMIT 1', [h]).fetchone() if h else None
+    # not one held by this very source under another title: reading a file again as another document (another title,
+    # another profile) is asked for, and makes a document of its own as it always did
+    return db.execute(f'SELECT id, source FROM [{T.docs.name}] WHERE hash = ? AND source IS NOT ? ORDER BY added_at, id LIMIT 1', [h, source]).fetchone() if h else None
 
 def _promote(db, T, did)->str:
     "Make the document's oldest alias its primary source (the document keeps its id); that source, or None when it has no alias."
@@ -652,8 +654,7 @@ def _settle(db, T, p, writable:bool)->bool:
     if cur and cur[1] == p.hash and not cur[2]:         # forced, unchanged: rebuilt in place, keeping its id and aliases
         _del_doc(db, T, cur[0]); _reid(p, cur[0]); p.outcome = dict(doc_id=cur[0], replaced=True); return False
     if cur: _detach(db, T, p.source, cur)
-    twin = None if force else _twin(db, T, p.hash)
-    if twin and twin[1] == p.source: p.outcome = dict(doc_id=twin[0], skipped=True); return True    # same source, other title: same text
+    twin = None if force else _twin(db, T, p.hash, p.source)
     if twin:
         db.execute(f'INSERT OR REPLACE INTO [{_src_name(T)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)',
                    [p.source, twin[0], p.title, json.dumps(p.meta or {}), time.time()])

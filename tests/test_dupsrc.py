@@ -113,6 +113,11 @@ def test_changed_primary_hands_over(db):
     again = db.add_doc(TEXT.replace('twenty-nine', '29.5'), title='saturn', source='/lib/a/saturn.md')   # the derived id is found by its source
     assert (again['doc_id'], again['skipped']) == (r['doc_id'], True)
 
+def test_same_path_other_title_is_its_own_document(db):
+    "Reading a file again as another document (another title, e.g. another profile) is asked for: not an alias of itself."
+    r = db.add_doc(TEXT, title='saturn (prose)', source='/lib/a/saturn.md')
+    assert 'duplicate' not in r and r['chunks'] == 2 and n(db, 'docs') == 3
+
 def test_force_makes_its_own_document(db):
     r = db.add_doc(TEXT, title='copy', source='/lib/d/copy.md', force=True)
     assert 'duplicate' not in r and r['chunks'] == 2 and n(db, 'docs') == 3
