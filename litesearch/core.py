@@ -374,7 +374,7 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
     return tbl
 
 # %% ../nbs/00_core.ipynb #0b1572b8
-_RESERVED = re.compile(r'sqlite_.*|_litesearch|docs|nodes|.+_(fts|fts_data|fts_idx|fts_content|fts_docsize|fts_config|annlog)', re.I)
+_RESERVED = re.compile(r'sqlite_.*|_litesearch|docs|nodes|doc_sources|.+_(fts|fts_data|fts_idx|fts_content|fts_docsize|fts_config|annlog)', re.I)
 
 def _objects(db)->dict:
     "Tables, views and indexes (one namespace in SQLite, case ignored): `{lowercased name: (type, name, sql)}`."
@@ -397,7 +397,7 @@ def _check_store_name(db, name)->str:
     "A usable chunk store name: an identifier, not reserved, not taken by another kind of table (in any case)."
     _ident(name)
     if _RESERVED.fullmatch(name):
-        raise ValueError(f'store name {name!r} is reserved: litesearch and SQLite use sqlite_*, _litesearch, docs, nodes, '
+        raise ValueError(f'store name {name!r} is reserved: litesearch and SQLite use sqlite_*, _litesearch, docs, nodes, doc_sources, '
                          f'<store>_fts* and <store>_annlog for their own tables; choose another name')
     _free_name(db, name, 'chunk store', lambda t: {'content', 'embedding'} <= set(t.columns_dict))
     fts = _objects(db).get(f'{name}_fts'.lower())

@@ -565,6 +565,7 @@ def _src_name(T)->str: return T.docs.name[:-len('docs')] + 'doc_sources'
 def _srcs_ddl(db, T):
     "A document's other sources (aliases), made by the first write needing them: an older store gets them then, untouched before."
     n, d = _src_name(T), T.docs.name
+    _free_name(db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))    # never another table of that name
     db.execute(f"CREATE TABLE IF NOT EXISTS [{n}] (source TEXT PRIMARY KEY, doc_id TEXT NOT NULL, title TEXT, meta TEXT DEFAULT '{{}}', added_at REAL)")
     db.execute(f'CREATE INDEX IF NOT EXISTS [{n}_doc] ON [{n}](doc_id, added_at)')
     # every add looks its text up by hash and its source by (source, title): without these, a scan of docs per file
@@ -574,8 +575,10 @@ def _srcs_ddl(db, T):
 def _srcs(db, T)->str:
     "The aliases to read from: the table, or no rows where a store (older, or opened read-only) has none yet."
     n = _src_name(T)
-    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [n]).fetchone(): return f'[{n}]'
-    return "(SELECT '' AS source, '' AS doc_id, '' AS title, '{}' AS meta, 0.0 AS added_at WHERE 0)"
+    r = db.execute("SELECT type, name, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", [n]).fetchone()
+    if r is None: return "(SELECT '' AS source, '' AS doc_id, '' AS title, '{}' AS meta, 0.0 AS added_at WHERE 0)"
+    if r[:2] != ('table', n) or 'doc_id' not in (r[2] or ''): _free_name(db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))
+    return f'[{n}]'
 
 def _aliases(db, T, dids=None)->dict:
     "{doc_id: [alias source, ...]} in the order they were added (for every document, or these)."

@@ -238,3 +238,10 @@ def test_older_store_read_only(tmp_path):
     db = database(p)
     assert db.add_doc(TEXT, title='copy', source='/y/copy.md')['duplicate'] and db.toc()[0]['sources'] == ['/x/saturn.md', '/y/copy.md']
     db.close()
+
+def test_a_table_of_that_name_is_refused(fresh_db):
+    "A user's own `doc_sources` table is never read or written as the aliases; a store may not take the name."
+    fresh_db.execute('CREATE TABLE doc_sources (a)')
+    with pytest.raises(ValueError, match="tree sources table name 'doc_sources'"): fresh_db.add_doc(TEXT, title='saturn')
+    with pytest.raises(ValueError, match="store name 'doc_sources' is reserved"): fresh_db.get_store('doc_sources')
+    assert fresh_db.execute('SELECT count(*) FROM doc_sources').fetchone()[0] == 0
