@@ -565,6 +565,7 @@ def _src_name(T)->str: return T.docs.name[:-len('docs')] + 'doc_sources'
 def _srcs_ddl(db, T):
     "A document's other sources (aliases), made by the first write needing them: an older store gets them then, untouched before."
     n, d = _src_name(T), T.docs.name
+    if _srcs(db, T) == f'[{n}]': return
     _free_name(db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))    # never another table of that name
     db.execute(f"CREATE TABLE IF NOT EXISTS [{n}] (source TEXT PRIMARY KEY, doc_id TEXT NOT NULL, title TEXT, meta TEXT DEFAULT '{{}}', added_at REAL)")
     db.execute(f'CREATE INDEX IF NOT EXISTS [{n}_doc] ON [{n}](doc_id, added_at)')
@@ -575,9 +576,13 @@ def _srcs_ddl(db, T):
 def _srcs(db, T)->str:
     "The aliases to read from: the table, or no rows where a store (older, or opened read-only) has none yet."
     n = _src_name(T)
+    st, key = _ls(db).ensured, ('doc_sources', n)
+    if key in st: return st[key]
     r = db.execute("SELECT type, name, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", [n]).fetchone()
     if r is None: return "(SELECT '' AS source, '' AS doc_id, '' AS title, '{}' AS meta, 0.0 AS added_at WHERE 0)"
     if r[:2] != ('table', n) or 'doc_id' not in (r[2] or ''): _free_name(db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))
+    # once committed the table stays, so this connection stops asking; one made in an open transaction could still roll back
+    if not db.conn.in_transaction: st[key] = f'[{n}]'
     return f'[{n}]'
 
 def _aliases(db, T, dids=None)->dict:
@@ -593,8 +598,9 @@ def _aliases(db, T, dids=None)->dict:
 
 def _holder(db, T, source, title):
     "`(doc_id, hash, alias)` of the document `source` holds, as its primary source (with this title) or as an alias; None if none."
-    # by the source, not the recomputed id: a document keeps its id when an alias takes over as its primary
-    r = db.execute(f'SELECT id, hash FROM [{T.docs.name}] WHERE source = ? AND title = ? ORDER BY added_at LIMIT 1', [source, title]).fetchone()
+    # by the source, not the recomputed id: a document keeps its id when an alias takes over as its primary.
+    # (source, title) names one document at most: a new id is only ever made for a pair no document holds
+    r = db.execute(f'SELECT id, hash FROM [{T.docs.name}] WHERE source = ? AND title = ?', [source, title]).fetchone()
     if r: return r[0], r[1], False
     r = db.execute(f'SELECT s.doc_id, d.hash FROM {_srcs(db, T)} s JOIN [{T.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
     return (r[0], r[1], True) if r else None
