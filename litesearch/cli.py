@@ -106,7 +106,7 @@ def _show_toc(docs):
         for c in n.get('sections', []): walk(c, d + 1)
     for doc in docs:
         if 'sections' in doc or doc.get('summary'): walk(doc, 0)
-        else: out.append(f"{doc['doc_id']}  {doc['kind']:<5} {_pg(doc['pages']):<9} {doc['title']}")
+        else: out.append(f"{doc['doc_id']}  {doc['kind']:<5} {_pg(doc['pages']):<9} {doc['title']}" + (f"  ({len(doc['sources'])} sources)" if doc.get('sources') else ''))
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #4c11b428

@@ -794,7 +794,8 @@ class Toc(list):
             out.append(f"{'  ' * d}- {_md_esc(n['title'], 120)} · {_pg(n['pages'])} · `{n['node_id']}`")
             for c in n.get('sections', []): walk(c, d + 1)
         for doc in self:
-            out.append(f"**{_md_esc(doc['title'])}** · {doc['kind']} · {(doc['pages'] or [0, 0])[1]} pages · `{doc['doc_id']}`\n")
+            out.append(f"**{_md_esc(doc['title'])}** · {doc['kind']} · {(doc['pages'] or [0, 0])[1]} pages · `{doc['doc_id']}`"
+                       + (f" · {len(doc['sources'])} sources" if doc.get('sources') else '') + '\n')
             for c in doc['sections']: walk(c, 0)
             out.append('')
         if len(out) > self.max_lines: out = out[:self.max_lines] + [f'\n… {len(out) - self.max_lines} more lines (pass `depth=` or a document to see less)']
