@@ -611,6 +611,13 @@ def _twin(db, T, h, source)->tuple:
     # another profile) is asked for, and makes a document of its own as it always did
     return db.execute(f'SELECT id, source FROM [{T.docs.name}] WHERE hash = ? AND source IS NOT ? ORDER BY added_at, id LIMIT 1', [h, source]).fetchone() if h else None
 
+def _renamed(db, T, did):
+    "A document's searchable names (`docs` ranks and routes by them) from its title and primary source, plus each alias's title and path words."
+    title, src, meta = db.execute(f'SELECT title, source, meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
+    al = db.execute(f'SELECT title, source FROM {_srcs(db, T)} WHERE doc_id = ? ORDER BY added_at, source', [did]).fetchall()
+    names = ' '.join([doc_profile('', title, src, json.loads(meta or '{}'))['names'], *(f'{t} {_source_words(s)}' for t, s in al)])
+    db.execute(f'UPDATE [{T.profiles.name}] SET names = ? WHERE doc_id = ?', [names, did])
+
 def _promote(db, T, did)->str:
     "Make the document's oldest alias its primary source (the document keeps its id); that source, or None when it has no alias."
     r = db.execute(f'SELECT source, title, meta FROM {_srcs(db, T)} WHERE doc_id = ? ORDER BY added_at, source LIMIT 1', [did]).fetchone()
@@ -620,14 +627,14 @@ def _promote(db, T, did)->str:
     meta.update(json.loads(ameta or '{}'))        # the file stamp is the new primary's; other metadata merges
     db.execute(f'UPDATE [{T.docs.name}] SET source = ?, title = ?, meta = ? WHERE id = ?', [src, title, json.dumps(meta), did])
     db.execute(f'UPDATE [{T.nodes.name}] SET title = ? WHERE id = ?', [title, f'{did}#0'])
-    db.execute(f'UPDATE [{T.profiles.name}] SET names = ? WHERE doc_id = ?', [doc_profile('', title, src, meta)['names'], did])
     db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [src])
+    _renamed(db, T, did)
     return src
 
 def _detach(db, T, source, cur):
     "`source` stops holding its document `cur` (from `_holder`): an alias row goes; a primary hands over to an alias, or its document goes."
     did, _, alias = cur
-    if alias: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [source])
+    if alias: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [source]); _renamed(db, T, did)
     elif not _promote(db, T, did): _del_doc(db, T, did)
 
 def _reid(p, did):
@@ -667,6 +674,7 @@ def _settle(db, T, p, writable:bool)->bool:
     if twin:
         db.execute(f'INSERT OR REPLACE INTO [{_src_name(T)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)',
                    [p.source, twin[0], p.title, json.dumps(p.meta or {}), time.time()])
+        _renamed(db, T, twin[0])
         p.outcome = dict(doc_id=twin[0], skipped=True, duplicate=True, duplicate_of=twin[1]); return True
     if not writable:
         raise _Orphan(f'document {p.title!r} (source {p.source!r}): the document whose text it copies was removed meanwhile; add it again')
@@ -728,7 +736,7 @@ def _remove_source(db, T, did, src)->dict:
     if not db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone(): return dict(removed=None, chunks=0)
     if db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ? AND source = ?', [did, src]).fetchone():
         if not _promote(db, T, did): return dict(_remove_doc(db, T, did), source=src)     # its last source
-    else: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ? AND doc_id = ?', [src, did])
+    else: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ? AND doc_id = ?', [src, did]); _renamed(db, T, did)
     title, prim = db.execute(f'SELECT title, source FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
     return dict(removed='source', doc_id=did, title=title, source=src, kept=[prim, *_aliases(db, T, [did]).get(did, [])], chunks=0)
 

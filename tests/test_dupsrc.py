@@ -246,3 +246,27 @@ def test_a_table_of_that_name_is_refused(fresh_db):
     with pytest.raises(ValueError, match="tree sources table name 'doc_sources'"): fresh_db.add_doc(TEXT, title='saturn')
     with pytest.raises(ValueError, match="store name 'doc_sources' is reserved"): fresh_db.get_store('doc_sources')
     assert fresh_db.execute('SELECT count(*) FROM doc_sources').fetchone()[0] == 0
+
+def test_an_alias_names_its_document(db):
+    "`docs` ranks documents by their names: a copy's file name names the document too, until the copy is removed."
+    did = db.res[0]['doc_id']
+    named = lambda q: [d['doc_id'] for d in db.docs(q, emb=False) if d['why']['names_rank']]
+    assert named('planet') == [did]          # of the names, only the copy /lib/c/planet.md says 'planet'
+    db.delete_doc('/lib/c/planet.md')
+    assert named('planet') == []
+
+def test_two_processes_load_copied_folders(tmp_path):
+    "Two add_dir runs at once over two folders holding the same files: one document a text, the other folder's files its aliases."
+    for f in ('a', 'b'):
+        (tmp_path/f).mkdir()
+        for i in range(20): (tmp_path/f/f'n{i:02}.md').write_text(f'# Note {i}\n\n' + ' '.join(f'word{(i * 7 + k) % 53}' for k in range(80)))
+    p = tmp_path/'f.db'
+    db = database(p); db.get_tree(); db.close()
+    code = 'import sys\nfrom litesearch import database, hash_embed\ndb = database(sys.argv[1])\nres = db.add_dir(sys.argv[2], emb_fn=hash_embed, embed_batch=200)\nprint(res.stats["errors"], res.stats["duplicates"])\ndb.close()'
+    ps = [subprocess.Popen([sys.executable, '-c', code, str(p), str(tmp_path/f)], stdout=subprocess.PIPE, text=True) for f in ('a', 'b')]
+    outs = [q.communicate(timeout=300)[0].split() for q in ps]
+    assert [q.returncode for q in ps] == [0, 0] and [o[0] for o in outs] == ['0', '0'] and sum(int(o[1]) for o in outs) == 20
+    db = database(p)
+    assert (n(db, 'docs'), n(db, 'doc_sources'), n(db, 'store')) == (20, 20, 20)
+    assert all(len(d['sources']) == 2 for d in db.toc())
+    db.close()
