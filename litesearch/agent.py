@@ -41,17 +41,18 @@ class DbTools:
         if self._emb_fn is None: return None          # Database.search embeds it with the store's recorded embedder
         return load_embedder(self._emb_fn).query([query])[0]
 
-    def toc(self, doc:str|None=None, # document id or part of its title; omit to list every document
+    def toc(self, doc:str|None=None, # a document id, title, source path or file name, or part of a title; omit to list every document
             depth:int|None=None, # how deep sections nest: 0 = documents only (the default without `doc`), 1 = top-level sections, 2 (the default with `doc`)
             summaries:bool=False, # include the opening lines of each section
             offset:int=0, # skip this many documents (a cut answer's last entry gives the next offset)
+            kind:str=None, # list only documents of this kind: pdf, md, txt, html, ...
            )->list: # one entry per document (doc_id, node_id, title, kind, source, pages; sections nested under `sections`, or counted in `nsections`); a last `more` entry when cut
         "The table of contents: documents and their sections, with section ids and page ranges."
         if depth is None: depth = 0 if doc is None else 2        # a library of 400 documents, nested, is 100k characters
         if not isinstance(depth, int) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
         if not isinstance(offset, int) or offset < 0: raise ValueError(f'offset={offset!r}: expected an integer >= 0')
-        docs = self.db.toc(doc, self.store, self.prefix, depth=depth, summaries=summaries)
-        if doc is not None and not docs: raise KeyError(f'no document id or title matches {doc!r} (toc with no document lists them)')
+        docs = self.db.toc(doc, self.store, self.prefix, depth=depth, summaries=summaries, kind=kind or None)
+        if doc is not None and not docs: raise KeyError(f'no document id or title matches {doc!r}' + (f' among kind {kind!r}' if kind else '') + ' (toc with no document lists them)')
         left = [self.max_nodes if self.max_nodes is not None else float('inf')]
         def node(n):
             out = dict(node_id=n['node_id'], title=n['title'], pages=n['pages'])
@@ -79,7 +80,7 @@ class DbTools:
                 break
             res.append(e); total += size
         if self.max_chars is not None and depth > 0 and total > self.max_chars:     # one document, nested too deep to fit
-            out = self.toc(doc, depth - 1, summaries, offset)
+            out = self.toc(doc, depth - 1, summaries, offset, kind)
             for e in out:
                 if 'doc_id' in e: e.setdefault('cut', f'nested {depth - 1} deep to stay under {self.max_chars} characters; read a section, or toc a part of it')
             return out

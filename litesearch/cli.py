@@ -89,13 +89,14 @@ def _show_add(r):
 
 # %% ../nbs/06_cli.ipynb #f48f149a
 def toc(db:Database, # an open litesearch database
-        doc:str=None, # document id or part of its title; omit to list the documents
+        doc:str=None, # a document id, title, source path or file name, or part of a title; omit to list the documents
         *,
         depth:int=None, # how deep to nest: 1 = top-level sections (default: 0, just the documents; 2 for one document)
         summaries:bool=False, # show the opening words of each section
+        kind:str=None, # list only documents of this kind: pdf, md, txt, html, ...
        )->list: # the documents, sections nested under `sections`
     "The table of contents: documents, or one document's sections with their ids and pages."
-    return DbTools(db, max_nodes=None, max_chars=None).toc(doc, depth=(0 if doc is None else 2) if depth is None else depth, summaries=summaries)
+    return DbTools(db, max_nodes=None, max_chars=None).toc(doc, depth=(0 if doc is None else 2) if depth is None else depth, summaries=summaries, kind=kind)
 
 def _show_toc(docs):
     if not docs: return '(no documents)'

@@ -853,16 +853,30 @@ class Context(dict):
         return '\n'.join(out)
 
 # %% ../nbs/02_tree.ipynb #e4809e3b
-def _docs_matching(db, T, doc):
+def _docs_matching(db, T, doc, kind=None, meta=None):
+    "Document rows for `toc`: all, the ones `doc` names (id, title, source path or file name, or a list of them), else titles holding `doc`."
     cols = 'id, title, source, kind, pages, meta, added_at'
-    if doc is None: return list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
-    if not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id or part of a title (str), or None for every document')
-    r = list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] WHERE id = ?', [doc]))
-    if r: return r
-    # the substring test runs here, not as SQL LIKE: LIKE stops at a NUL (so '\x00' matched every title), refuses long
-    # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
-    needle = doc.casefold()
-    ids = [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()]
+    if doc is None: rows = list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
+    elif isinstance(doc, (list, tuple, set)): rows = _rows_by_id(db, T, cols, _resolve_docs(db, T, doc))    # a list names documents: unknown ones are an error
+    elif not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id, title, source path or part of a title (str), a list of them, or None for every document')
+    else:
+        named = [r[0] for r in _docs_named(db, T, doc)] if doc else []
+        if named: rows = _rows_by_id(db, T, cols, named)
+        else:
+            # the substring test runs here, not as SQL LIKE: LIKE stops at a NUL (so '\x00' matched every title), refuses long
+            # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
+            needle = doc.casefold()
+            rows = _rows_by_id(db, T, cols, [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()])
+    if kind is not None:
+        ks = {kind} if isinstance(kind, str) else set(kind)
+        if not ks or not all(isinstance(k, str) for k in ks): raise TypeError(f"kind {kind!r}: expected a kind such as 'pdf' or a list of them")
+        rows = [r for r in rows if r[3] in ks]
+    if meta is not None and not isinstance(meta, dict): raise TypeError(f'meta {meta!r}: expected a dict of key: value')
+    if meta: rows = [r for r in rows if all(json.loads(r[5] or '{}').get(k) == v for k, v in meta.items())]
+    return rows
+
+def _rows_by_id(db, T, cols, ids):
+    "Rows of the documents `ids`, in that order (500 ids a query: SQLite caps the bound parameters)."
     got = {}
     for k in range(0, len(ids), 500):
         part = ids[k:k+500]
@@ -872,12 +886,14 @@ def _docs_matching(db, T, doc):
 @patch
 @_snapshot
 def toc(self:Database,
-        doc:str=None, # doc id, or a substring of the title (None = every document)
+        doc:str=None, # a document's id, title, source path or file name (or a list of them), else part of a title (None = every document)
         store:str='store', # chunk store
         prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
         depth:int=3, # how deep sections nest under the document: 0 = documents only, 1 = top-level sections, ...
         summaries:bool=True, # include node summaries
         max_depth:int=None, # the former name of `depth` (deprecated)
+        kind=None, # only documents of this kind ('pdf', 'md', ...) or kinds
+        meta:dict=None, # only documents whose metadata holds every key: value given
        )->list: # Toc: per document doc_id, node_id, title, source, kind, pages, meta, sections (nested the same way)
     "The document tree as nested dicts — titles, page ranges, summaries. No embeddings touched."
     if max_depth is not None:
@@ -886,7 +902,7 @@ def toc(self:Database,
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
     T = self.get_tree(store, prefix, ann=None)
     out = []
-    for did, title, source, kind, pages, meta, added in _docs_matching(self, T, doc):
+    for did, title, source, dkind, pages, dmeta, added in _docs_matching(self, T, doc, kind, meta):
         # depth counts nesting, not heading levels: levels skip (an Article right under a Chapter), and a reader means nesting
         rows = self.execute(f'SELECT id, parent_id, level, title, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] '
                             f'WHERE doc_id = ? {"AND parent_id IS NULL" if depth == 0 else ""} ORDER BY seq', [did])
@@ -900,8 +916,8 @@ def toc(self:Database,
             byid[nid], dep[nid] = n, d
             if par is None: root = n
             else: byid[par]['sections'].append(n)
-        e = dict(doc_id=did, node_id=root and root['node_id'], title=title, source=source, kind=kind,
-                 pages=[1, pages] if pages else root and root['pages'], meta=json.loads(meta or '{}'))
+        e = dict(doc_id=did, node_id=root and root['node_id'], title=title, source=source, kind=dkind,
+                 pages=[1, pages] if pages else root and root['pages'], meta=json.loads(dmeta or '{}'))
         if summaries: e['summary'] = root and root['summary']
         out.append(dict(e, sections=root['sections'] if root else []))
     return _with_sources(self, T, Toc(out))

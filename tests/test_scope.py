@@ -1,5 +1,5 @@
 "Scoped search: `doc=` (an id, title, source path or file name, or a list) on sections, doc_search, docs and context, the CLI's --doc and the agent tools."
-import inspect, subprocess, sys, shutil
+import inspect, json, subprocess, sys, shutil
 import pytest
 from litesearch import database
 
@@ -94,3 +94,18 @@ def test_docs_tool_routes_an_agent(db):
     assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'kind', 'score', 'why'}
     assert ds[0]['why']['names_rank'] == 1 and 'Args:' in t['docs'].__doc__
     assert {r['doc_id'] for r in t['sections']('revenue', doc=ds[0]['doc_id'])} == {ds[0]['doc_id']}
+
+def test_toc_takes_the_same_scope(db, tmp_path):
+    "toc is scoped like every search: doc by id, title, source path, file name or a list; kind=; meta= (issue 11)."
+    db.add_doc('# Plan\nDelta plans to grow.', title='delta', source='reports/delta.pdf', kind='pdf', meta={'year': 2024})
+    titles = lambda **kw: [d['title'] for d in db.toc(**kw)]
+    assert titles(doc='reports/beta.md') == titles(doc='beta.md') == titles(doc=_ids(db)['beta']) == ['beta']
+    assert titles(doc=['alpha', 'gamma.md']) == ['alpha', 'gamma'] and titles(doc='ta') == ['beta', 'delta']   # a title part still lists
+    assert titles(kind='pdf') == ['delta'] and titles(kind=['md', 'text'], doc='a') == ['alpha', 'beta', 'gamma']
+    assert titles(meta={'year': 2024}) == ['delta'] and titles(meta={'year': 2023}) == []
+    with pytest.raises(ValueError, match="doc 'betta': no such document"): db.toc(doc=['betta'])
+    t = {f.__name__: f for f in db.tools()}
+    assert [d['title'] for d in t['toc'](kind='pdf')] == ['delta']
+    db.close()
+    r = subprocess.run([sys.executable, '-m', 'litesearch.cli', 'toc', '--kind', 'pdf', '--db', str(tmp_path/'s.db'), '--json'], capture_output=True, text=True)
+    assert r.returncode == 0 and [d['title'] for d in json.loads(r.stdout)] == ['delta'], r.stderr
