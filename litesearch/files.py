@@ -13,7 +13,7 @@ from fastcore.basics import patch
 from apswutils.db import Database
 from .core import database, _ls, _writable, _ingest_embedder
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
-from .tree import doc_id, write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled
+from .tree import doc_id, write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled, _Orphan
 
 # %% ../nbs/04_files.ipynb #8214314f
 @patch
@@ -267,11 +267,15 @@ def add_dir(self:Database,
     def write_batch(docs):
         "Embed the documents' chunks in one call (outside the write lock), then write them in one transaction."
         plans = [r['_plan'] for r in docs]
-        chunks = [c for p in _embed_plans(plans) for c in p.chunks]       # a copy of text stored or met earlier in the batch: none
-        t = time.perf_counter()
-        vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
-        t1 = time.perf_counter(); st['embed_s'] += t1 - t
-        write_docs(self, T, plans, vecs)
+        for again in (False, True):
+            chunks = [c for p in _embed_plans(plans) for c in p.chunks]       # a copy of text stored or met earlier in the batch: none
+            t = time.perf_counter()
+            vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
+            t1 = time.perf_counter(); st['embed_s'] += t1 - t
+            try: write_docs(self, T, plans, vecs); break
+            except _Orphan:             # a copy's twin went between planning and writing: embed the batch whole, once
+                if again: raise
+                for p in plans: p.twin = None
         st['write_s'] += time.perf_counter() - t1
         for r in docs: _settled(r, r['_plan'])        # what the write decided: written, unchanged, or an alias of a copy
     def flush():

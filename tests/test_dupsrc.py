@@ -63,6 +63,7 @@ def test_rm_one_path_keeps_the_text(db):
     for name in ('/lib/c/planet.md', 'planet.md', 'planet', 'saturn.md'):     # the doc= scope by the other sources' paths, file names, alias title
         assert {s['doc_id'] for s in db.sections(q, hash_embed([q])[0], doc=name)} == {did}, name
     with pytest.raises(ValueError, match="no such document"): db.sections(q, hash_embed([q])[0], doc='/lib/b/saturn.md')
+    assert [t['doc_id'] for t in db.toc('/lib/c/planet.md')] == [did]             # toc's doc= too
     assert db.delete_doc('/lib/b/saturn.md') == dict(doc='/lib/b/saturn.md', removed=None, chunks=0)     # twice: a no-op
 
 def test_rm_primary_promotes_an_alias(db):
@@ -270,3 +271,21 @@ def test_two_processes_load_copied_folders(tmp_path):
     assert (n(db, 'docs'), n(db, 'doc_sources'), n(db, 'store')) == (20, 20, 20)
     assert all(len(d['sources']) == 2 for d in db.toc())
     db.close()
+
+def test_add_dir_twin_removed_before_the_lock(tmp_path, monkeypatch):
+    "add_dir planned a copy of a stored file, whose document is deleted before the batch is written: the copy is embedded and stored."
+    import litesearch.files as f
+    (tmp_path/'a').mkdir(); (tmp_path/'b').mkdir()
+    (tmp_path/'a'/'saturn.md').write_text(TEXT); (tmp_path/'b'/'saturn.md').write_text(TEXT); (tmp_path/'b'/'j.md').write_text(OTHER)
+    db = database(tmp_path/'t.db')
+    db.add_dir(tmp_path/'a', emb_fn=hash_embed)
+    other = database(tmp_path/'t.db')
+    real = f.write_docs
+    def racing(*a, **k):
+        if other.t.docs.count == 1: other.delete_doc(str(tmp_path/'a'/'saturn.md'))
+        return real(*a, **k)
+    monkeypatch.setattr(f, 'write_docs', racing)
+    res = db.add_dir(tmp_path/'b', emb_fn=hash_embed)
+    assert [(r['chunks'], 'error' in r, r.get('duplicate')) for r in res] == [(1, False, None), (2, False, None)]
+    assert sorted(d['source'] for d in db.toc()) == [str(tmp_path/'b'/'j.md'), str(tmp_path/'b'/'saturn.md')] and n(db, 'store') == 3
+    db.close(); other.close()
