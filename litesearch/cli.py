@@ -179,8 +179,11 @@ def rm(db:Database, # an open litesearch database
       )->dict: # doc, removed ('document', 'source' or None: nothing there), doc_id, title, source, chunks; `sources` of a document removed, `kept`: the sources still holding a source's text
     "Remove one source of a document (its text stays while another source holds it) or a whole document with its sections, chunks and index entries; removing what is not there says so and succeeds."
     from litesearch.tree import _docs_named
-    target = doc
-    if not _docs_named(db, db.get_tree(ann=None), doc):
+    from litesearch.files import _fsname
+    T, target = db.get_tree(ann=None), doc
+    full = _fsname(Path(doc).expanduser().resolve())          # a relative path, as `add` stored it: absolute, links resolved
+    if not _docs_named(db, T, doc) and full != doc and _docs_named(db, T, full): target = full
+    elif not _docs_named(db, T, doc):
         part = db.toc(doc, depth=0, summaries=False)       # a part of a title, when it names one document
         if len(part) > 1: _doc_id(db, doc)                     # says which documents it matches
         if part: target = part[0]['doc_id']

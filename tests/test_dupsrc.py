@@ -188,6 +188,9 @@ def test_cli_add_and_rm(tmp_path):
     assert r.stdout.rstrip().endswith('kept: 1 other source)')
     r = run('add', str(d/'sub'/'a.md'))
     assert r.returncode == 0 and '1 duplicates' in r.stdout
+    r = subprocess.run(_cmd() + ['rm', './lib/sub/a.md', '--db', str(tmp_path/'c.db')], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert r.stdout.startswith(f"removed source {d/'sub'/'a.md'} ("), r.stdout + r.stderr       # a relative path, as add took it
+    assert '1 duplicates' in run('add', str(d/'sub'/'a.md')).stdout
     r = run('rm', 'a.md')
     assert r.returncode == 1 and "'a.md' names 2 sources" in r.stderr
     r = run('rm', 'a')                                   # the title: the document, both sources
