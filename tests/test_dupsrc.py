@@ -293,3 +293,18 @@ def test_add_dir_twin_removed_before_the_lock(tmp_path, monkeypatch):
     assert [(r['chunks'], 'error' in r, r.get('duplicate')) for r in res] == [(1, False, None), (2, False, None)]
     assert sorted(d['source'] for d in db.toc()) == [str(tmp_path/'b'/'j.md'), str(tmp_path/'b'/'saturn.md')] and n(db, 'store') == 3
     db.close(); other.close()
+
+def test_write_docs_takes_vectors_for_every_chunk_or_for_those_needed(fresh_db):
+    "A batch loader's plans: vectors given for every chunk (copies too) or only for the chunks needing them, both land right."
+    from litesearch.tree import write_docs, _embed_plans
+    T = fresh_db.get_tree()
+    for k, every in enumerate((True, False)):
+        pending = []
+        plans = [fresh_db.add_doc(TEXT + f'\n\nbatch {k}', title=f's{k}{i}', source=f'/b{k}/{i}.md', defer=pending)['_plan'] for i in range(2)]
+        chunks = pending if every else [c for p in _embed_plans(plans) for c in p.chunks]
+        assert (len(pending), len(chunks)) == (4, 4 if every else 2)
+        assert write_docs(fresh_db, T, plans, hash_embed([c['content'] for c in chunks])) == 2
+    assert (n(fresh_db, 'docs'), n(fresh_db, 'store'), n(fresh_db, 'doc_sources')) == (2, 4, 2)
+    import numpy as np
+    for c, e in fresh_db.execute('SELECT content, embedding FROM store'):      # each chunk with its own vector, none shifted
+        assert np.allclose(np.frombuffer(e, dtype=np.float16), hash_embed([c])[0], atol=1e-2)
