@@ -510,7 +510,7 @@ def add_doc(self:Database,
             summarize=None, # callable(text)->str for node summaries
             with_heading:bool=True, # embed each chunk together with its heading path
             meta:dict=None, # arbitrary json metadata for the doc row
-            force:bool=False, # re-ingest a document already present (and never as an alias of another source's same text)
+            force:bool=False, # re-ingest a document already present, in place (a copy stays a copy: its document is rebuilt through its primary source)
             index:bool=True, # mirror this document's chunks into the ANN index
             mode:str=None, # force a build_tree structural mode instead of detecting one
             meta_fn=None, # (chunk text) -> dict of facets stored as the chunk's `metadata`
@@ -526,10 +526,11 @@ def add_doc(self:Database,
     source = str(ifnone(source, title))
     did, h = doc_id(source, title), _text_hash(pages)
     old = _holder(self, T, source, title)
-    if old and old[1] == h and not force: return dict(doc_id=old[0], title=title, kind=kind, skipped=True)
+    # unchanged: skipped; forced, a copy stays a copy (force rebuilds a document through its primary source)
+    if old and old[1] == h and (not force or old[2]): return dict(doc_id=old[0], title=title, kind=kind, skipped=True)
     # the same text already stored under another source: this source becomes its alias, and nothing is embedded
     # (write_docs checks again under the lock, and embeds nothing for a copy of an earlier plan of its batch either)
-    twin = None if force else _twin(self, T, h, source)
+    twin = None if old and old[1] == h else _twin(self, T, h, source)
     tree = build_tree(pages, title=title, summarize=summarize, mode=mode, **tree_kw)
     chunks = []
     for nd in tree:
@@ -656,7 +657,7 @@ def _embed_plans(plans)->list:
     "The plans whose chunks need vectors: not those copying a stored document's text or an earlier plan's (they become aliases)."
     seen, out = set(), []
     for p in plans:
-        p.dup = not p.get('force') and (bool(p.get('twin')) or p.hash in seen)
+        p.dup = bool(p.get('twin')) or p.hash in seen
         if not p.dup: out.append(p)
         seen.add(p.hash)
     return out
@@ -665,12 +666,15 @@ class _Orphan(ValueError): "A plan left unembedded as a copy whose twin was remo
 
 def _settle(db, T, p, writable:bool)->bool:
     "Under the write lock: what this plan's source holds now decides. True when nothing more is written (unchanged, or an alias)."
-    force, cur = p.get('force'), _holder(db, T, p.source, p.title)
-    if cur and cur[1] == p.hash and not force: p.outcome = dict(doc_id=cur[0], skipped=True); return True
-    if cur and cur[1] == p.hash and not cur[2]:         # forced, unchanged: rebuilt in place, keeping its id and aliases
+    cur = _holder(db, T, p.source, p.title)
+    # unchanged: skipped; forced, a copy stays a copy (its document is rebuilt through its primary source)
+    if cur and cur[1] == p.hash and (not p.get('force') or cur[2]): p.outcome = dict(doc_id=cur[0], skipped=True); return True
+    if cur and cur[1] == p.hash and writable:           # forced, unchanged: rebuilt in place, keeping its id and aliases
         _del_doc(db, T, cur[0]); _reid(p, cur[0]); p.outcome = dict(doc_id=cur[0], replaced=True); return False
+    # (forced, unchanged, and its text just written by an earlier plan of the batch: a duplicate document stored before
+    # sources existed, merged into that one as its alias below)
     if cur: _detach(db, T, p.source, cur)
-    twin = None if force else _twin(db, T, p.hash, p.source)
+    twin = _twin(db, T, p.hash, p.source)
     if twin:
         db.execute(f'INSERT OR REPLACE INTO [{_src_name(T)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)',
                    [p.source, twin[0], p.title, json.dumps(p.meta or {}), time.time()])

@@ -119,9 +119,31 @@ def test_same_path_other_title_is_its_own_document(db):
     r = db.add_doc(TEXT, title='saturn (prose)', source='/lib/a/saturn.md')
     assert 'duplicate' not in r and r['chunks'] == 2 and n(db, 'docs') == 3
 
-def test_force_makes_its_own_document(db):
-    r = db.add_doc(TEXT, title='copy', source='/lib/d/copy.md', force=True)
-    assert 'duplicate' not in r and r['chunks'] == 2 and n(db, 'docs') == 3
+def test_force_rebuilds_in_place(db):
+    "force re-ingests a document through its primary source, in place: same id, its copies still its sources; a copy stays a copy."
+    did, calls = db.res[0]['doc_id'], []
+    r = db.add_doc(TEXT, title='saturn', source='/lib/a/saturn.md', force=True, emb_fn=counting(calls))
+    assert (r['doc_id'], r['chunks'], r.get('replaced'), calls) == (did, 2, True, [2])
+    assert db.toc(did)[0]['sources'] == PATHS
+    assert db.add_doc(TEXT, title='planet', source='/lib/c/planet.md', force=True)['skipped']
+    assert db.add_doc(TEXT, title='copy', source='/lib/d/copy.md', force=True)['duplicate']
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (2, 3, 3)
+
+def test_force_merges_older_duplicates(tmp_path, monkeypatch):
+    "A store from before sources existed holds one document a copy; re-adding its folder with force merges them into one."
+    import litesearch.tree as t
+    d = tmp_path/'lib'; d.mkdir()
+    for f in ('a.md', 'b.md'): (d/f).write_text(TEXT)
+    db = database(tmp_path/'o.db')
+    with monkeypatch.context() as m:
+        m.setattr(t, '_twin', lambda *a: None)                # as an older version stored them: two documents, one text
+        db.add_dir(d, emb_fn=hash_embed)
+    assert (n(db, 'docs'), n(db, 'store')) == (2, 4)
+    assert [r.get('skipped') for r in db.add_dir(d, emb_fn=hash_embed)] == [True, True]      # unchanged: left as they are
+    res = db.add_dir(d, emb_fn=hash_embed, force=True)
+    assert [(r.get('replaced'), r.get('duplicate')) for r in res] == [(True, None), (None, True)]
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 2, 1)
+    db.close()
 
 def test_add_dir_with_copies_and_prune(tmp_path):
     d = tmp_path/'lib'; (d/'sub').mkdir(parents=True)
