@@ -8,6 +8,7 @@ __all__ = ['HEAVY', 'Ingested']
 # %% ../nbs/04_files.ipynb #22de3fcd
 from contextlib import ExitStack
 import os, re, sys, json, time, tempfile, warnings
+import apsw
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
@@ -213,7 +214,7 @@ def _prune(db, T, dir, paths, store, prefix)->list:
             if r['removed']: out.append(dict(doc_id=did, source=src, removed=True, **({'kept': r['kept']} if 'kept' in r else {})))
     _sync_ann(db, T)
     try: T.store.optimize_fts()
-    except Exception: pass      # the removal is committed; the merge waits for a later write
+    except apsw.FullError: pass   # the removal is committed; the merge waits for a later write
     return out
 
 class Ingested(list):
