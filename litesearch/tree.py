@@ -1237,7 +1237,7 @@ def _resolve_docs(db, T, doc)->list:
     for d in want:
         hit = [r[0] for r in _docs_named(db, T, d)]
         if not hit:                 # only now read every title, for the near matches
-            rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}]').fetchall()
+            rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}] UNION ALL SELECT doc_id, title, source FROM {_srcs(db, T)}').fetchall()   # copies' names too
             near = difflib.get_close_matches(d, list(dict.fromkeys([r[1] for r in rows] + [name(r[2]) for r in rows])), n=5, cutoff=0.5)
             raise ValueError(f'doc {d!r}: no such document (give its id, title or source path)' + (f'; near matches: {", ".join(near)}' if near else ''))
         out += hit

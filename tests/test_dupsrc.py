@@ -63,6 +63,7 @@ def test_rm_one_path_keeps_the_text(db):
     for name in ('/lib/c/planet.md', 'planet.md', 'planet', 'saturn.md'):     # the doc= scope by the other sources' paths, file names, alias title
         assert {s['doc_id'] for s in db.sections(q, hash_embed([q])[0], doc=name)} == {did}, name
     with pytest.raises(ValueError, match="no such document"): db.sections(q, hash_embed([q])[0], doc='/lib/b/saturn.md')
+    with pytest.raises(ValueError, match="near matches: planet.md"): db.sections(q, hash_embed([q])[0], doc='planett.md')   # a copy's name suggested
     assert [t['doc_id'] for t in db.toc('/lib/c/planet.md')] == [did]             # toc's doc= too
     assert db.delete_doc('/lib/b/saturn.md') == dict(doc='/lib/b/saturn.md', removed=None, chunks=0)     # twice: a no-op
 
