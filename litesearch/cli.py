@@ -83,7 +83,7 @@ def _show_add(r):
             n['added'] += 1
             out.append(f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks")
     chunks = sum(d.get('chunks', 0) for d in r['documents'] if not d.get('skipped') and not d.get('removed'))
-    out.append(f"{len(r['documents'])} documents: {n['added']} added, " + (f"{n['duplicate']} duplicates, " if n['duplicate'] else '') + f"{n['skipped']} skipped, {n['failed']} failed"
+    out.append(f"{len(r['documents'])} documents: {n['added']} added, " + (f"{n['duplicate']} duplicate{'' if n['duplicate'] == 1 else 's'}, " if n['duplicate'] else '') + f"{n['skipped']} skipped, {n['failed']} failed"
                + (f", {n['removed']} removed" if n['removed'] else '') + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
     return '\n'.join(out)
 
@@ -218,7 +218,7 @@ def _mb(b): return f'{b/1e6:.1f} MB' if b >= 100_000 else f'{b/1e3:.0f} kB'
 def _show_info(r):
     emb = f"{r['embedder']} (dim {r['dim']}, {r['dtype']})" if r['embedder'] else 'none recorded' + (f" (dim {r['dim']})" if r['dim'] else '')
     return '\n'.join([f"database   {r['db']}  {_mb(r['bytes'])}" + (f" + {_mb(r['index_bytes'])} ANN index" if r['index_bytes'] else ''),
-                      f"documents  {r['documents']}" + (f" (and {r['copies']} copies: more paths of a stored text)" if r.get('copies') else ''), f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"])
+                      f"documents  {r['documents']}" + (f" (and {r['copies']} cop{'y' if r['copies'] == 1 else 'ies'}: more paths of a stored text)" if r.get('copies') else ''), f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"])
 
 # %% ../nbs/06_cli.ipynb #0e991393
 def mcp(db:Database, # an open litesearch database

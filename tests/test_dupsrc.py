@@ -204,17 +204,17 @@ def test_cli_add_and_rm(tmp_path):
     run = lambda *a: subprocess.run(_cmd() + list(a) + ['--db', str(tmp_path/'c.db')], capture_output=True, text=True, timeout=120)
     r = run('add', str(d))
     assert r.returncode == 0, r.stderr
-    assert f"same     {d/'sub'/'a.md'} as {d/'a.md'}" in r.stdout and '3 documents: 2 added, 1 duplicates, 0 skipped' in r.stdout, r.stdout
+    assert f"same     {d/'sub'/'a.md'} as {d/'a.md'}" in r.stdout and '3 documents: 2 added, 1 duplicate, 0 skipped' in r.stdout, r.stdout
     assert [l.split()[3:] for l in run('toc').stdout.splitlines()] == [['a', '(2', 'sources)'], ['j']]
-    assert 'documents  2 (and 1 copies: more paths of a stored text)' in run('info').stdout
+    assert 'documents  2 (and 1 copy: more paths of a stored text)' in run('info').stdout
     r = run('rm', str(d/'sub'/'a.md'))
     assert r.returncode == 0 and r.stdout.startswith(f"removed source {d/'sub'/'a.md'} (document a ("), r.stdout + r.stderr
     assert r.stdout.rstrip().endswith('kept: 1 other source)')
     r = run('add', str(d/'sub'/'a.md'))
-    assert r.returncode == 0 and '1 duplicates' in r.stdout
+    assert r.returncode == 0 and '1 duplicate,' in r.stdout
     r = subprocess.run(_cmd() + ['rm', './lib/sub/a.md', '--db', str(tmp_path/'c.db')], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert r.stdout.startswith(f"removed source {d/'sub'/'a.md'} ("), r.stdout + r.stderr       # a relative path, as add took it
-    assert '1 duplicates' in run('add', str(d/'sub'/'a.md')).stdout
+    assert '1 duplicate,' in run('add', str(d/'sub'/'a.md')).stdout
     r = run('rm', 'a.md')
     assert r.returncode == 1 and "'a.md' names 2 sources" in r.stderr
     r = run('rm', 'a')                                   # the title: the document, both sources
