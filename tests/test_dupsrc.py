@@ -331,3 +331,31 @@ def test_write_docs_takes_vectors_for_every_chunk_or_for_those_needed(fresh_db):
     import numpy as np
     for c, e in fresh_db.execute('SELECT content, embedding FROM store'):      # each chunk with its own vector, none shifted
         assert np.allclose(np.frombuffer(e, dtype=np.float16), hash_embed([c])[0], atol=1e-2)
+
+def test_random_adds_changes_and_removals_keep_one_document_a_text(fresh_db):
+    "Random adds (new, changed, copied text), source removals and document removals over a few paths: after each, one document a text."
+    import random
+    rnd, db = random.Random(11), fresh_db
+    paths = [f'/r/{d}/{f}.md' for d in 'xy' for f in ('p', 'q', 'r')]
+    texts = [f'# T{i}\n\nText number {i} about ' + ' '.join(f'w{(i * 5 + k) % 17}' for k in range(30)) for i in range(4)]
+    per = {t: db.add_doc(t, title='probe', source='/probe.md')['chunks'] for t in texts}     # chunks a text makes
+    db.delete_doc('/probe.md')
+    model = {}                                          # path -> text it holds
+    for step in range(300):
+        op, p = rnd.random(), rnd.choice(paths)
+        if op < 0.6:
+            t = rnd.choice(texts); db.add_doc(t, title=p.rsplit('/', 1)[1][:-3], source=p, emb_fn=hash_embed); model[p] = t
+        elif op < 0.85: db.delete_doc(p); model.pop(p, None)
+        elif p in model:
+            did = [s for s in db.toc() if p in (s.get('sources') or [s['source']])][0]['doc_id']
+            gone = db.delete_doc(did)
+            assert gone['removed'] == 'document' and sorted(gone['sources']) == sorted(q for q in model if model[q] == model[p]), step
+            model = {q: t for q, t in model.items() if t != model[p]}
+        docs = db.toc()
+        held = {s: d['doc_id'] for d in docs for s in (d.get('sources') or [d['source']])}
+        assert sorted(held) == sorted(model), step                                  # every live path is a source, once
+        assert len(docs) == len(set(model.values())), step                          # one document a text
+        for q, t in model.items():                                                  # ... holding that path's text
+            assert held[q] == held[min(r for r in model if model[r] == t)], step
+        assert n(db, 'store') == sum(per[t] for t in set(model.values())), step     # each text's chunks once
+        assert n(db, 'doc_sources') == len(model) - len(docs), step
