@@ -492,6 +492,7 @@ def write_docs(db:Database, # the database
             db.conn.executemany(f'INSERT INTO [{T.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
                 [(f'{p.did}#{n.seq}', p.did, None if n.parent is None else f'{p.did}#{n.parent}', n.level, n.seq, n.title,
                   n.page_start, n.page_end, n.summary, n.nchunks) for n in p.tree])
+            if p.outcome.get('replaced'): _renamed(db, T, p.did)     # a document rebuilt or replaced keeps its aliases' names
         chunks = [c for p in keep for c in p.chunks]
         store_chunks(T.store, chunks, vecs=np.concatenate(vs) if vs else None)
         for f in _hooks().on_write: f(db, T, keep)
@@ -662,6 +663,14 @@ def _embed_plans(plans)->list:
         seen.add(p.hash)
     return out
 
+def _absorb(db, T, p):
+    "Documents of this plan's text under other sources (stored as duplicates before sources existed) become its aliases."
+    for yid, ysrc, ytitle, ymeta in db.execute(f'SELECT id, source, title, meta FROM [{T.docs.name}] WHERE hash = ? AND source IS NOT ? AND id != ?',
+                                               [p.hash, p.source, p.did]).fetchall():
+        db.execute(f'UPDATE [{_src_name(T)}] SET doc_id = ? WHERE doc_id = ?', [p.did, yid])
+        db.execute(f'INSERT OR REPLACE INTO [{_src_name(T)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)', [ysrc, p.did, ytitle, ymeta, time.time()])
+        _del_doc(db, T, yid)
+
 class _Orphan(ValueError): "A plan left unembedded as a copy whose twin was removed before it could be written."
 
 def _settle(db, T, p, writable:bool)->bool:
@@ -670,7 +679,7 @@ def _settle(db, T, p, writable:bool)->bool:
     # unchanged: skipped; forced, a copy stays a copy (its document is rebuilt through its primary source)
     if cur and cur[1] == p.hash and (not p.get('force') or cur[2]): p.outcome = dict(doc_id=cur[0], skipped=True); return True
     if cur and cur[1] == p.hash and writable:           # forced, unchanged: rebuilt in place, keeping its id and aliases
-        _del_doc(db, T, cur[0]); _reid(p, cur[0]); p.outcome = dict(doc_id=cur[0], replaced=True); return False
+        _del_doc(db, T, cur[0]); _reid(p, cur[0]); _absorb(db, T, p); p.outcome = dict(doc_id=cur[0], replaced=True); return False
     # (forced, unchanged, and its text just written by an earlier plan of the batch: a duplicate document stored before
     # sources existed, merged into that one as its alias below)
     if cur: _detach(db, T, p.source, cur)

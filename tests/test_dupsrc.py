@@ -126,24 +126,29 @@ def test_force_rebuilds_in_place(db):
     r = db.add_doc(TEXT, title='saturn', source='/lib/a/saturn.md', force=True, emb_fn=counting(calls))
     assert (r['doc_id'], r['chunks'], r.get('replaced'), calls) == (did, 2, True, [2])
     assert db.toc(did)[0]['sources'] == PATHS
+    assert [d['doc_id'] for d in db.docs('planet', emb=False) if d['why']['names_rank']] == [did]     # its copies' names kept
     assert db.add_doc(TEXT, title='planet', source='/lib/c/planet.md', force=True)['skipped']
     assert db.add_doc(TEXT, title='copy', source='/lib/d/copy.md', force=True)['duplicate']
     assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (2, 3, 3)
 
 def test_force_merges_older_duplicates(tmp_path, monkeypatch):
-    "A store from before sources existed holds one document a copy; re-adding its folder with force merges them into one."
+    "A store from before sources existed holds one document a copy; a forced re-add merges them into one (the copies in one folder or not)."
     import litesearch.tree as t
-    d = tmp_path/'lib'; d.mkdir()
-    for f in ('a.md', 'b.md'): (d/f).write_text(TEXT)
+    d = tmp_path/'lib'; (d/'x').mkdir(parents=True); (d/'y').mkdir()
+    for f in ('a.md', 'b.md', 'x/c.md', 'y/e.md'): (d/f).write_text(TEXT)
     db = database(tmp_path/'o.db')
     with monkeypatch.context() as m:
-        m.setattr(t, '_twin', lambda *a: None)                # as an older version stored them: two documents, one text
-        db.add_dir(d, emb_fn=hash_embed)
-    assert (n(db, 'docs'), n(db, 'store')) == (2, 4)
-    assert [r.get('skipped') for r in db.add_dir(d, emb_fn=hash_embed)] == [True, True]      # unchanged: left as they are
-    res = db.add_dir(d, emb_fn=hash_embed, force=True)
-    assert [(r.get('replaced'), r.get('duplicate')) for r in res] == [(True, None), (None, True)]
-    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 2, 1)
+        m.setattr(t, '_twin', lambda *a: None)                # as an older version stored them: four documents, one text
+        for f in ('a.md', 'b.md'): db.add_file(d/f, emb_fn=hash_embed)
+        db.add_dir(d/'x', emb_fn=hash_embed); db.add_dir(d/'y', emb_fn=hash_embed)
+    assert (n(db, 'docs'), n(db, 'store')) == (4, 8)
+    assert [r.get('skipped') for r in db.add_dir(d, emb_fn=hash_embed)] == [True] * 4      # unchanged: left as they are
+    res = db.add_dir(d/'x', emb_fn=hash_embed, force=True)
+    assert [r.get('replaced') for r in res] == [True] and (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 2, 3)
+    assert sorted(db.toc()[0]['sources']) == sorted(str(d/f) for f in ('a.md', 'b.md', 'x/c.md', 'y/e.md'))
+    res = db.add_dir(d, emb_fn=hash_embed, force=True)           # the whole folder forced: its copies stay copies
+    assert [(r.get('replaced'), r.get('skipped')) for r in res] == [(None, True), (None, True), (True, None), (None, True)]
+    assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 2, 3)
     db.close()
 
 def test_add_dir_with_copies_and_prune(tmp_path):
