@@ -338,7 +338,7 @@ def test_write_docs_takes_vectors_for_every_chunk_or_for_those_needed(fresh_db):
         assert np.allclose(np.frombuffer(e, dtype=np.float16), hash_embed([c])[0], atol=1e-2)
 
 def test_random_adds_changes_and_removals_keep_one_document_a_text(fresh_db):
-    "Random adds (new, changed, copied text), source removals and document removals over a few paths: after each, one document a text."
+    "Random adds (new, changed, copied text, some forced), source removals and document removals over a few paths: after each, one document a text."
     import random
     rnd, db = random.Random(11), fresh_db
     paths = [f'/r/{d}/{f}.md' for d in 'xy' for f in ('p', 'q', 'r')]
@@ -349,7 +349,7 @@ def test_random_adds_changes_and_removals_keep_one_document_a_text(fresh_db):
     for step in range(300):
         op, p = rnd.random(), rnd.choice(paths)
         if op < 0.6:
-            t = rnd.choice(texts); db.add_doc(t, title=p.rsplit('/', 1)[1][:-3], source=p, emb_fn=hash_embed); model[p] = t
+            t = rnd.choice(texts); db.add_doc(t, title=p.rsplit('/', 1)[1][:-3], source=p, emb_fn=hash_embed, force=rnd.random() < 0.2); model[p] = t
         elif op < 0.85: db.delete_doc(p); model.pop(p, None)
         elif p in model:
             did = [s for s in db.toc() if p in (s.get('sources') or [s['source']])][0]['doc_id']
