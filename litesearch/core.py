@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'FTS_MERGE_PAGES', 'ANN_COMPACT', 'DEFAULT_RERANKER',
-           'ANN_MIN_ROWS', 'ANN_BUILD_ROWS', 'database', 'fts_query', 'fts_terms', 'fts_segments', 'check_vectors',
-           'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
+           'ANN_MIN_ROWS', 'ANN_BUILD_ROWS', 'database', 'fts_query', 'fts_terms', 'fts_levels', 'fts_segments',
+           'check_vectors', 'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
@@ -586,15 +586,32 @@ def _varint(b, i):
         v = (v << 7) | (c & 0x7f)
         if not c & 0x80: return v, i
 
+def _fts_record(tbl, rid):
+    "One of a store's FTS5 bookkeeping records (id 1: averages, id 10: structure), or None."
+    r = tbl.db.execute(f'SELECT block FROM [{tbl.name}_fts_data] WHERE id = ?', [rid]).fetchone()
+    return r[0] if r and r[0] else None
+
+def fts_levels(tbl, # chunk store table with an FTS5 index
+              )->tuple: # (levels, segments)
+    "Levels and segments of a store's FTS5 index, read from its structure record ((0, 0) when empty or unreadable)."
+    b = _fts_record(tbl, 10)
+    if not b or len(b) < 6: return 0, 0
+    i = 8 if b[4:8] == b'\xff\x00\x00\x01' else 4     # structure record v2 carries a 4-byte marker
+    try:
+        nlev, i = _varint(b, i)
+        return nlev, _varint(b, i)[0]
+    except IndexError: return 0, 0
+
 def fts_segments(tbl, # chunk store table with an FTS5 index
                 )->int: # number of index segments
     "Segments in a store's FTS5 index, read from its structure record (0 when empty or unreadable)."
-    r = tbl.db.execute(f'SELECT block FROM [{tbl.name}_fts_data] WHERE id = 10').fetchone()
-    if not r or len(r[0]) < 6: return 0
-    b = r[0]
-    i = 8 if b[4:8] == b'\xff\x00\x00\x01' else 4     # structure record v2 carries a 4-byte marker
-    try: return _varint(b, _varint(b, i)[1])[0]        # skip the level count, read the segment count
-    except IndexError: return 0
+    return fts_levels(tbl)[1]
+
+def _fts_rows(tbl)->int:
+    "Rows in a store's FTS5 index, from its averages record: O(1), where count(*) walks an index (5 ms at 300k rows, per document)."
+    b = _fts_record(tbl, 1)
+    try: return _varint(b, 0)[0] if b else 0
+    except IndexError: return tbl.db.execute(f'SELECT count(*) FROM [{tbl.name}]').fetchone()[0]
 
 FTS_MERGE_PAGES = 1000   # leaf pages (4 KB) one incremental merge may write: ~4 MB, whatever the index size
 
@@ -605,14 +622,17 @@ def optimize_fts(self:Table,
     "Merge this store's FTS5 index into one segment when writes have fragmented it; True if it merged."
     nseg = fts_segments(self)
     if nseg <= 1: return False
-    rows = self.db.execute(f'SELECT count(*) FROM [{self.name}]').fetchone()[0]
+    rows = _fts_rows(self)
     last = self.db.ls_meta(f'{self.name}.fts_rows') or 0
     if min_change and abs(rows - last) < min_change * max(last, 1):
         if nseg < 8: return False
-        # fragmented between two full merges: a bounded incremental merge (FTS_MERGE_PAGES leaf pages), not a rewrite
-        # of the whole index. A full 'optimize' here ran every few documents at large sizes (3.3 s per document at 760k)
-        with self.db.write_txn(): self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts], rank) VALUES ('merge', ?)", [-FTS_MERGE_PAGES])
-        return True
+        # fragmented between two full merges: a bounded incremental merge (FTS_MERGE_PAGES leaf pages) of the levels
+        # holding 4 or more segments. Not a full 'optimize' (3.3 s per document at 760k), and not a negative 'merge':
+        # that one first moves every segment onto one new top level, so the whole index became one merge in progress,
+        # rewritten again and again, and the index gained a level per call (automerge work per write is pages x levels:
+        # 65 levels, 21,000 pages, 0.6 s per 480-chunk document at 300k chunks)
+        with self.db.write_txn(): self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts], rank) VALUES ('merge', ?)", [FTS_MERGE_PAGES])
+        return fts_segments(self) < nseg
     with self.db.write_txn():
         self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts]) VALUES ('optimize')")
         self.db.ls_meta(f'{self.name}.fts_rows', rows)
@@ -882,7 +902,13 @@ def _matrix(tbl, dtype)->_Mat:
 
 def _scan_threads(mat): return min(2, os.cpu_count() or 1) if mat.n * mat.m.shape[1] >= 4_000_000 else 1
 
-def _np_search(tbl, q, limit, dtype, metric, allowed=None):
+def _in_range(mat, rng):
+    "(a, b): the slice of the matrix rows whose rowids lie in `rng` (lo, hi), found by binary search; None if unsorted."
+    if not mat.sorted: return None
+    a, b = np.searchsorted(mat.ids[:mat.n], [rng[0], rng[1] + 1])
+    return int(a), int(b)
+
+def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if metric not in ('cosine', 'l2'): raise ValueError(f"metric {metric!r}: expected 'cosine' or 'l2'")
     mat = _matrix(tbl, dtype)
     n = mat.n
@@ -890,9 +916,20 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None):
     if q.shape[0] != mat.m.shape[1]: raise ValueError(f'query embedding has dim {q.shape[0]}, store {tbl.name!r} holds dim {mat.m.shape[1]}')
     ids, m = mat.ids[:n], mat.m[:n]
     sel = None
-    if allowed is not None:
-        sel = np.flatnonzero(np.isin(ids, np.fromiter(allowed, np.int64)) & ~mat.dead[:n])
-        if not len(sel): return [], []
+    # a rowid range (one document's chunks) is a slice of the rowid-sorted matrix: the filter and the scan then cost
+    # O(rows in the range), not an np.isin over every row of the store per routed document
+    ab = _in_range(mat, rng) if rng is not None else None
+    if ab is not None:
+        a, b = ab
+        ok = ~mat.dead[a:b]
+        if allowed is not None: ok &= np.isin(ids[a:b], np.fromiter(allowed, np.int64))
+        sel = a + np.flatnonzero(ok)
+    elif allowed is not None or rng is not None:
+        ok = ~mat.dead[:n]
+        if allowed is not None: ok &= np.isin(ids, np.fromiter(allowed, np.int64))
+        if rng is not None: ok &= (ids >= rng[0]) & (ids <= rng[1])
+        sel = np.flatnonzero(ok)
+    if sel is not None and not len(sel): return [], []
     if mat.dtype == np.float16:
         # float16 has no BLAS: usearch's exact SIMD scan reads the float16 rows directly (half the bytes of a
         # float32 copy, and no 0.8 s float16->float32 conversion of 100k rows after each write), on both cores when big
@@ -912,19 +949,24 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None):
         idx, d = idx[ok][:limit], d[ok][:limit]
         return ids[idx].tolist(), d.tolist()
     q = q.astype(np.float32)
+    # a narrow filter (a document, a few) scans a copy of its rows only; a broad one scans everything and masks the
+    # rest, rather than copy most of the matrix
+    if sel is not None and len(sel) > n // 4:
+        keep = np.zeros(n, bool); keep[sel] = True; sel = None
+    else: keep = None
+    rows, inv = (m, mat.inv[:n]) if sel is None else (m[sel], mat.inv[sel])
     if metric == 'cosine':
         # einsum, not `m @ q`: BLAS wakes its worker threads for a matrix-vector product, which on a busy
         # 2-core machine cost 10 ms at the p50 of sections(); one thread is predictable and as fast here
-        d = 1 - np.einsum('ij,j->i', m, q) * mat.inv[:n] / (np.linalg.norm(q) + 1e-12)
-    else: d = np.sqrt(((m - q)**2).sum(1))
-    d = np.where(mat.dead[:n], np.inf, d)
-    if sel is not None:
-        keep = np.zeros(n, bool); keep[sel] = True; d = np.where(keep, d, np.inf)
+        d = 1 - np.einsum('ij,j->i', rows, q) * inv / (np.linalg.norm(q) + 1e-12)
+    else: d = np.sqrt(((rows - q)**2).sum(1))
+    if sel is None: d = np.where(mat.dead[:n] if keep is None else ~keep, np.inf, d)
     k = min(limit, len(d))
     top = np.argpartition(d, k-1)[:k] if k < len(d) else np.arange(len(d))
     top = top[np.argsort(d[top], kind='stable')]
     top = top[np.isfinite(d[top])]
-    return ids[top].tolist(), d[top].tolist()
+    idx = top if sel is None else sel[top]
+    return ids[idx].tolist(), d[top].tolist()
 
 def _fetch(tbl, ids, columns, extra=None):
     "Rows for `ids`, in that order, each with the extra fields zipped in."
@@ -953,6 +995,7 @@ def vec_search(self:Table,
                metric:str='cosine', # 'cosine' or 'l2'
                where:str=None, # SQL filter on the chunk table (alias `t`)
                where_args:list=None, # values for `where`
+               rowids:tuple=None, # (lo, hi): only rows in this rowid range (one document's chunks), as `fts_search` takes
                engine:str=None, # 'numpy' (a cached matrix) or 'sql' (sqlite-vec); None: numpy for float32/16, sql for int8
               )->list: # nearest rows as dicts with `rowid` and `_dist`, nearest first
     "Exact nearest neighbours: a cached numpy matrix for float32/float16, sqlite-vec for int8 (or when asked)."
@@ -964,20 +1007,22 @@ def vec_search(self:Table,
     if engine == 'numpy' and dt is np.int8: raise ValueError("engine='numpy' takes float32 or float16 stores; int8 runs in sqlite-vec")
     if engine == 'sql' and dt is np.float16: raise ValueError("engine='sql' takes float32 or int8 stores: sqlite-vec has no float16")
     if engine == 'numpy':
-        allowed = None
+        allowed, rng = None, (None if rowids is None else (int(rowids[0]), int(rowids[1])))
         if where:
-            allowed = [r[0] for r in self.db.execute(f'SELECT t.rowid FROM [{self.name}] t WHERE {where}', where_args or [])]
-        ids, ds = _np_search(self, q, limit, dt, metric, allowed)
+            # inside a range the filter reads only the range's rows
+            within = ' AND t.rowid BETWEEN ? AND ?' if rng else ''
+            allowed = [r[0] for r in self.db.execute(f'SELECT t.rowid FROM [{self.name}] t WHERE ({where}){within}', [*(where_args or []), *(rng or ())])]
+        ids, ds = _np_search(self, q, limit, dt, metric, allowed, rng)
         return _fetch(self, ids, columns, dict(_dist=ds))
     if not _ls(self.db).sem_search: raise RuntimeError('this database was opened with sem_search=False: no vector functions')
     fn = {'cosine': 'vec_distance_cosine', 'l2': 'vec_distance_l2'}.get(metric)
     if fn is None: raise ValueError(f"metric {metric!r}: expected 'cosine' or 'l2'")
     e = 'vec_int8(t.embedding)' if dt is np.int8 else 't.embedding'
     qe = 'vec_int8(?)' if dt is np.int8 else '?'
-    flt = f'AND ({where})' if where else ''
+    flt = (f'AND ({where})' if where else '') + (' AND t.rowid BETWEEN ? AND ?' if rowids else '')
     sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, {fn}({e}, {qe}) AS _dist FROM [{self.name}] t '
            f'WHERE t.embedding IS NOT NULL {flt} ORDER BY _dist LIMIT ?')
-    try: return _rows(self.db.execute(sql, [q.astype(dt).tobytes(), *(where_args or []), limit]))
+    try: return _rows(self.db.execute(sql, [q.astype(dt).tobytes(), *(where_args or []), *(rowids or ()), limit]))
     except apsw.SQLError as e:
         if 'dimension' in str(e).lower(): raise ValueError(f'query embedding dim {len(q)} does not match store {self.name!r}: {e}') from None
         raise
