@@ -860,9 +860,11 @@ def _load_mat(tbl, dtype):
     pos = _log_pos(tbl)     # read before the rows: a write in between is replayed again, never missed
     r = tbl.db.execute(f'SELECT length(embedding) FROM [{tbl.name}] WHERE embedding IS NOT NULL LIMIT 1').fetchone()
     lo, hi = tbl.db.execute(f'SELECT min(rowid), max(rowid) FROM [{tbl.name}]').fetchone()
-    # sized for every rowid up front: doubling while reading held the old and the new copy at once (906 MB peak for a
-    # 620 MB matrix at 1M rows). Rows never written cost nothing: np.zeros pages are not resident until touched
-    mat = _Mat(dtype, (r[0] // np.dtype(dtype).itemsize) if r else 0, cap=max(1024, hi - lo + 1 if r and lo is not None else 0))
+    # sized for every rowid up front, plus a quarter for later writes: doubling while reading held the old and the new
+    # copy at once (906 MB peak for a 605 MB matrix at 1M rows), and with no room the first write after a load copied
+    # the whole matrix (1.2 s at 1M). Slots never written cost nothing: np.zeros pages are not resident until touched
+    span = hi - lo + 1 if r and lo is not None else 0
+    mat = _Mat(dtype, (r[0] // np.dtype(dtype).itemsize) if r else 0, cap=span + span // 4 + 1024)
     _read_rows(tbl, dtype, mat, f'SELECT rowid, embedding FROM [{tbl.name}] WHERE embedding IS NOT NULL ORDER BY rowid')
     mat.pos = pos
     return mat
