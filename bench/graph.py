@@ -86,9 +86,9 @@ def load(name):
 def _norm(s): return ' '.join((s or '').lower().replace('▼', ' ').split())
 
 def returned(ctx, graph):
-    out = [(s['id'], s['pages']) for s in ctx['sections']]
-    out += [(r['id'], None) for r in ctx['related']]
-    if graph: out += [(g['id'], g['pages']) for g in ctx.get('graph', [])]
+    out = [(s['node_id'], s['pages']) for s in ctx['sections']]
+    out += [(r['node_id'], None) for r in ctx['related']]
+    if graph: out += [(g['node_id'], g['pages']) for g in ctx.get('graph', [])]
     return out
 
 def evaluate(db, qs, emb, hit, label):

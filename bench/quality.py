@@ -82,8 +82,8 @@ def evaluate(db, Q, kind, fn, judge, store='store'):
         ranks.append(rank_of(res, lambda x: judge(x, it)))
     return (*mrr_recall(ranks), ts, cs)
 
-sec_judge = lambda s, it: s['id'] in it['nodes']
-hit_judge = lambda h, it: it['anchor'] in norm(h['content'])
+sec_judge = lambda s, it: s['node_id'] in it['nodes']
+hit_judge = lambda h, it: it['anchor'] in norm(h['text'])
 
 CONFIGS = [
     ('sections score=max', lambda db: lambda q, e, s: db.sections(q, e, limit=10, store=s), 'sec', 'store'),
@@ -105,9 +105,9 @@ def load_questions(name):
     return [json.loads(l) for l in (BENCH/f'questions_{name}.jsonl').read_text().splitlines() if l.strip()]
 
 def covers(doc_id, pages, want_doc, want_pages):
-    "A result in the question's document whose page range (0-based, inclusive) holds an evidence page."
+    "A result in the question's document whose page range (1-based, inclusive, as results give it) holds an evidence page (0-based in the question files)."
     if doc_id != want_doc or not pages or pages[0] is None: return False
-    return any(pages[0] <= p <= pages[1] for p in want_pages)
+    return any(pages[0] <= p + 1 <= pages[1] for p in want_pages)
 
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about; title = file stem, as add_dir names documents."
@@ -135,7 +135,7 @@ def eval_questions(db, ids, Q, route):
         rs.append(rank_of(secs, lambda s: covers(s['doc_id'], s['pages'], want, pages)))
         if secs: spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1)
         hits = db.doc_search(it['q'], e, limit=10, **kw)
-        rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h.get('pages') or (h['page'], h['page']), want, pages)))
+        rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h['pages'], want, pages)))
         if hasattr(db, 'docs') and route != 0:
             ds = db.docs(it['q'], e, limit=1); doc1.append(bool(ds) and ds[0]['doc_id'] == want)
     at = lambda ranks, k: np.mean([1 if r and r <= k else 0 for r in ranks])

@@ -76,8 +76,8 @@ def measure(db, path, words, n, nq):
     # real text repeats itself (boilerplate across filings): rows at the same distance as the 10th exact one are
     # as right as it is, and which of them a top-10 holds is arbitrary. Count a hit right if it is no farther
     tie = np.mean([sum(h['_dist'] <= e[-1]['_dist'] + 1e-3 for h in a) / len(e) for a, e in zip(anh, exh) if e])
-    se = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=False, **ROUTE)] for i in range(nq)]
-    sa = [[s['id'] for s in db.sections(qs[i], Q[i], limit=10, ann=True, **ROUTE)] for i in range(nq)]
+    se = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, ann=False, **ROUTE)] for i in range(nq)]
+    sa = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, ann=True, **ROUTE)] for i in range(nq)]
     print(f'recall@10 vs exact: HNSW vector leg {overlap(an, ex):.3f} (ties counted: {tie:.3f}) | fused sections() top-10 overlap {overlap(sa, se):.3f}')
     r = {}
     for nm, a in (('exact', False), ('ANN', True)):

@@ -16,10 +16,6 @@ from . import tree   # the toc, read, sections, doc_search patches
 from . import graph  # refs, cited_by, read(refs=True)
 
 # %% ../nbs/05_agent.ipynb #3160c5c7
-def _pages(a, b):
-    "A 0-based page range as the 1-based `[first, last]` a reader sees."
-    return None if a is None else [a + 1, (a if b is None else b) + 1]
-
 def _clip(s:str, n:int)->str: return s if len(s) <= n else s[:n].rstrip() + '…'
 
 def _positive(name, v):
@@ -45,26 +41,26 @@ class DbTools:
         if self._emb_fn is None: return None          # Database.search embeds it with the store's recorded embedder
         return load_embedder(self._emb_fn).query([query])[0]
 
-    def toc(self, doc:str|None=None, # document id or part of its title; omit to list every document
-            depth:int|None=None, # how deep to nest: 0 = documents only (the default without `doc`), 1 = top-level sections, 2 (the default with `doc`)
+    def toc(self, doc:str|None=None, # a document id, title, source path or file name, or part of a title; omit to list every document
+            depth:int|None=None, # how deep sections nest: 0 = documents only (the default without `doc`), 1 = top-level sections, 2 (the default with `doc`)
             summaries:bool=False, # include the opening lines of each section
             offset:int=0, # skip this many documents (a cut answer's last entry gives the next offset)
-           )->list: # one entry per document (sections nested under `sections`, or counted in `nsections`); a last `more` entry when cut
+            kind:str=None, # list only documents of this kind: pdf, md, txt, html, ...
+           )->list: # one entry per document (doc_id, node_id, title, kind, source, pages; sections nested under `sections`, or counted in `nsections`); a last `more` entry when cut
         "The table of contents: documents and their sections, with section ids and page ranges."
         if depth is None: depth = 0 if doc is None else 2        # a library of 400 documents, nested, is 100k characters
         if not isinstance(depth, int) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
         if not isinstance(offset, int) or offset < 0: raise ValueError(f'offset={offset!r}: expected an integer >= 0')
-        # db.toc cuts by heading level, and levels can skip (an Article right under a Chapter); nesting depth is what a reader means
-        docs = self.db.toc(doc, self.store, self.prefix, max_depth=99 if depth else 0, summaries=summaries)
-        if doc is not None and not docs: raise KeyError(f'no document id or title matches {doc!r} (toc with no document lists them)')
+        docs = self.db.toc(doc, self.store, self.prefix, depth=depth, summaries=summaries, kind=kind or None)
+        if doc is not None and not docs: raise KeyError(f'no document id or title matches {doc!r}' + (f' among kind {kind!r}' if kind else '') + ' (toc with no document lists them)')
         left = [self.max_nodes if self.max_nodes is not None else float('inf')]
-        def node(n, d=0):
-            out = dict(id=n['id'], title=n['title'], pages=_pages(*n['pages']))
+        def node(n):
+            out = dict(node_id=n['node_id'], title=n['title'], pages=n['pages'])
             if n.get('summary'): out['summary'] = n['summary']
             kids = []
-            for c in n['children'] if d < depth else []:
+            for c in n['sections']:
                 if left[0] <= 0: out['truncated'] = True; break
-                left[0] -= 1; kids.append(node(c, d + 1))
+                left[0] -= 1; kids.append(node(c))
             if kids: out['sections'] = kids
             return out
         srcs = [d['source'] or '' for d in docs]
@@ -73,8 +69,7 @@ class DbTools:
         if root and any(x == root for x in srcs): root = os.path.dirname(root)
         res, total, nodes = [], 0, self.db.get_tree(self.store, self.prefix, ann=None).nodes.name
         for d in docs[offset:]:
-            r = node(d['tree'])      # the root node: id, the document's title and page range, its sections
-            e = dict(doc_id=d['doc_id'], kind=d['kind'], source=os.path.relpath(d['source'], root) if root else d['source'], **r)
+            e = dict(doc_id=d['doc_id'], kind=d['kind'], source=os.path.relpath(d['source'], root) if root else d['source'], **node(d))
             if not depth: e['nsections'] = self.db.execute(f'SELECT count(*) - 1 FROM [{nodes}] WHERE doc_id = ?', [d['doc_id']]).fetchone()[0]
             # an agent host caps a tool answer (often near 25k tokens): stop before the budget, and say where to go on
             size = len(json.dumps(e, ensure_ascii=False))
@@ -84,27 +79,26 @@ class DbTools:
                 break
             res.append(e); total += size
         if self.max_chars is not None and depth > 0 and total > self.max_chars:     # one document, nested too deep to fit
-            out = self.toc(doc, depth - 1, summaries, offset)
+            out = self.toc(doc, depth - 1, summaries, offset, kind)
             for e in out:
                 if 'doc_id' in e: e.setdefault('cut', f'nested {depth - 1} deep to stay under {self.max_chars} characters; read a section, or toc a part of it')
             return out
         return res
 
     def read(self, node_id:str, # a section id such as '1e8d58569295fb93#4', from toc, sections or search
-             max_chars:int=4000, # longest text returned; `truncated` says whether it was cut
+             max_chars:int=20000, # longest text returned (and never more than the tools' budget); `truncated` says whether it was cut
              children:bool=True, # include the text of its sub-sections
-             refs:bool=False, # also list the sections it cites (id, title, how it cites them)
-            )->dict: # id, breadcrumb, pages, text, truncated, children (+ refs)
+             refs:bool=False, # also list the sections it cites (node_id, title, how it cites them)
+            )->dict: # node_id, doc_id, title, breadcrumb, pages, text, truncated, children (+ refs)
         "The text of one whole section, with its breadcrumb, page range and sub-section ids."
-        r = self.db.read(node_id, self.store, self.prefix, max_chars=_positive('max_chars', max_chars), children=children, refs=refs)
-        return dict(r, pages=_pages(*r['pages']))
+        mc = min(_positive('max_chars', max_chars), self.max_chars or max_chars)     # the same budget as every other answer
+        return dict(self.db.read(node_id, self.store, self.prefix, max_chars=mc, children=children, refs=refs))
 
     def refs(self, node_id:str, # a section id, from toc, sections or search
-            )->dict: # id, cites (the sections it refers to) and cited_by (the sections referring to it)
+            )->dict: # node_id, cites (the sections it refers to) and cited_by (the sections referring to it)
         "The cross-references of a section, resolved: what it cites ('see Note 16', 'Article 43') and what cites it."
-        brief = lambda xs: [dict(id=x['id'], title=x['title'], breadcrumb=x['breadcrumb'], pages=_pages(*x['pages']), cited_as=x['texts'])
-                            for x in xs]
-        return dict(id=node_id, cites=brief(self.db.refs(node_id, self.store, self.prefix)),
+        brief = lambda xs: [{k: x[k] for k in ('node_id', 'title', 'breadcrumb', 'pages', 'cited_as')} for x in xs]
+        return dict(node_id=node_id, cites=brief(self.db.refs(node_id, self.store, self.prefix)),
                     cited_by=brief(self.db.cited_by(node_id, self.store, self.prefix)))
 
     def sections(self, query:str, # what to look for, in words
@@ -112,32 +106,30 @@ class DbTools:
                  per:int=2, # best passages shown per section
                  doc:str=None, # search only this document: its id, title or source path (from toc)
                  kind:str=None, # search only documents of this kind: pdf, md, txt, html, ...
-                )->list: # sections with id, breadcrumb, pages, score and passages
-        "The sections that best answer `query`, best first, each with its best passages; `read` their `id`."
+                )->list: # sections with node_id, doc_id, title, breadcrumb, pages, score and passages
+        "The sections that best answer `query`, best first, each with its best passages; `read` their `node_id`."
         secs = self.db.sections(query, self._emb(query), limit=_positive('limit', limit), per=_positive('per', per),
                                 store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None)
-        return [dict(id=s['id'], node_id=s['id'], doc_id=s['doc_id'], title=s['title'], breadcrumb=s['breadcrumb'], pages=_pages(*s['pages']),
-                     score=round(s['score'], 5),
-                     passages=[dict(pages=_pages(*h['pages']), text=_clip(h['content'], self.snippet)) for h in s['hits']])
+        return [dict({k: s[k] for k in ('node_id', 'doc_id', 'title', 'breadcrumb', 'pages')}, score=round(s['score'], 5),
+                     passages=[dict(pages=h['pages'], text=_clip(h['text'], self.snippet)) for h in s['passages']])
                 for s in secs]
 
     def search(self, query:str, # what to look for, in words
                limit:int=10, # passages to return
                doc:str=None, # search only this document: its id, title or source path (from toc)
                kind:str=None, # search only documents of this kind: pdf, md, txt, html, ...
-              )->list: # passages with node_id, breadcrumb, pages, score and text
+              )->list: # passages with node_id, doc_id, breadcrumb, pages, score and text
         "Passages matching `query`, best first, each placed in its document by a breadcrumb and a section id."
         hits = self.db.doc_search(query, self._emb(query), limit=_positive('limit', limit), store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None)
-        return [dict(node_id=h['node_id'], doc_id=h['doc_id'], breadcrumb=h['breadcrumb'], pages=_pages(*h['pages']),
-                     score=round(h['_rrf_score'], 5), text=_clip(h['content'], self.snippet)) for h in hits]
+        return [dict({k: h[k] for k in ('node_id', 'doc_id', 'breadcrumb', 'pages')}, score=round(h['score'], 5),
+                     text=_clip(h['text'], self.snippet)) for h in hits]
 
     def docs(self, query:str, # what to look for, in words
              limit:int=5, # documents to return
-            )->list: # documents with doc_id, title, label, source, score and why (rank by name, by chunk evidence)
+            )->list: # documents with doc_id, title, label, source, kind, score and why (names_rank, body_rank, evidence_rank, nhits)
         "The documents that best answer `query`, best first: pass one as `doc` to `sections` or `search` to look inside it."
         res = self.db.docs(query, self._emb(query), limit=_positive('limit', limit), store=self.store, prefix=self.prefix)
-        return [dict(doc_id=d['doc_id'], title=d['title'], label=d['label'], source=d['source'], score=round(d['score'], 5),
-                     why=dict(names_rank=d['names_rank'], evidence_rank=d['evidence_rank'], hits=d['nhits'])) for d in res]
+        return [dict(d, score=round(d['score'], 5)) for d in res]
 
     def breadcrumb(self, node_id:str, # a section id, from toc, sections or search
                   )->str: # 'Document › Part › Chapter'

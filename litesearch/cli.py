@@ -87,19 +87,20 @@ def _show_add(r):
 
 # %% ../nbs/06_cli.ipynb #f48f149a
 def toc(db:Database, # an open litesearch database
-        doc:str=None, # document id or part of its title; omit to list the documents
+        doc:str=None, # a document id, title, source path or file name, or part of a title; omit to list the documents
         *,
         depth:int=None, # how deep to nest: 1 = top-level sections (default: 0, just the documents; 2 for one document)
         summaries:bool=False, # show the opening words of each section
+        kind:str=None, # list only documents of this kind: pdf, md, txt, html, ...
        )->list: # the documents, sections nested under `sections`
     "The table of contents: documents, or one document's sections with their ids and pages."
-    return DbTools(db, max_nodes=None, max_chars=None).toc(doc, depth=(0 if doc is None else 2) if depth is None else depth, summaries=summaries)
+    return DbTools(db, max_nodes=None, max_chars=None).toc(doc, depth=(0 if doc is None else 2) if depth is None else depth, summaries=summaries, kind=kind)
 
 def _show_toc(docs):
     if not docs: return '(no documents)'
     out = []
     def walk(n, d):
-        out.append(f"{'  '*d}{_line(n['title'], 80)}  {_pg(n['pages'])}  {n['id']}")
+        out.append(f"{'  '*d}{_line(n['title'], 80)}  {_pg(n['pages'])}  {n['node_id']}")
         if n.get('summary'): out.append(f"{'  '*d}  {_line(n['summary'], 100)}")
         for c in n.get('sections', []): walk(c, d + 1)
     for doc in docs:
@@ -114,14 +115,14 @@ def read(db:Database, # an open litesearch database
          max_chars:int=20000, # longest text printed
          children:bool=True, # include the text of sub-sections
          refs:bool=False, # also list the sections it cites
-        )->dict: # id, breadcrumb, pages, text, truncated, children (+ refs)
+        )->dict: # node_id, doc_id, title, breadcrumb, pages, text, truncated, children (+ refs)
     "Print one whole section: its breadcrumb, pages and text."
-    return DbTools(db).read(node_id, max_chars=max_chars, children=children, refs=refs)
+    return DbTools(db, max_chars=None).read(node_id, max_chars=max_chars, children=children, refs=refs)    # --max-chars is the only cap here
 
 def _show_read(r):
-    out = [r['breadcrumb'], f"{_pg(r['pages'])}  {r['id']}", '', r['text']]
+    out = [r['breadcrumb'], f"{_pg(r['pages'])}  {r['node_id']}", '', r['text']]
     if r['truncated']: out.append(f"\n[cut at {len(r['text'])} characters: --max-chars N shows more]")
-    if 'refs' in r: out += ['', f"cites {len(r['refs'])} section(s):"] + [f"  {x['id']:<22} {_crumb(x['breadcrumb'])}" for x in r['refs']]
+    if 'refs' in r: out += ['', f"cites {len(r['refs'])} section(s):"] + [f"  {x['node_id']:<22} {_crumb(x['breadcrumb'])}" for x in r['refs']]
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #d64fa0d3
@@ -143,28 +144,28 @@ def _show_search(hits):
     if not hits: return '(no results)'
     out = []
     for i, h in enumerate(hits, 1):
-        out.append(f"{i:>2}. {h['score']:.4f}  {_crumb(h['breadcrumb'])}  {_pg(h['pages'])}  {h.get('id') or h['node_id']}")
+        out.append(f"{i:>2}. {h['score']:.4f}  {_crumb(h['breadcrumb'])}  {_pg(h['pages'])}  {h['node_id']}")
         for p in h.get('passages', [h]): out.append(f"      {_line(p['text'], 160)}")
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #e51463a2
 def refs(db:Database, # an open litesearch database
          node_id:str, # section id, e.g. 1e8d58569295fb93#4 (from toc or search)
-        )->dict: # id, cites and cited_by: the sections on either end of its cross-references
+        )->dict: # node_id, cites and cited_by: the sections on either end of its cross-references
     "Print a section's cross-references: the sections it cites and the sections citing it."
     return DbTools(db).refs(node_id)
 
 def _show_refs(r):
-    out = [f"{r['id']} cites {len(r['cites'])} section(s):"]
-    out += [f"  {x['id']:<22} {_crumb(x['breadcrumb'])}  (as {', '.join(x['cited_as'][:3])})" for x in r['cites']]
+    out = [f"{r['node_id']} cites {len(r['cites'])} section(s):"]
+    out += [f"  {x['node_id']:<22} {_crumb(x['breadcrumb'])}  (as {', '.join(x['cited_as'][:3])})" for x in r['cites']]
     out.append(f"cited by {len(r['cited_by'])} section(s):")
-    out += [f"  {x['id']:<22} {_crumb(x['breadcrumb'])}  (as {', '.join(x['cited_as'][:3])})" for x in r['cited_by']]
+    out += [f"  {x['node_id']:<22} {_crumb(x['breadcrumb'])}  (as {', '.join(x['cited_as'][:3])})" for x in r['cited_by']]
     return '\n'.join(out)
 
 # %% ../nbs/06_cli.ipynb #29366587
 def _doc_id(db, doc):
     "The one document `doc` names: its id, or a title (part) matching exactly one document."
-    docs = db.toc(doc, max_depth=0, summaries=False)
+    docs = db.toc(doc, depth=0, summaries=False)
     if not docs: raise CliError(f'no document id or title matches {doc!r} (litesearch toc lists them)')
     exact = [d for d in docs if doc in (d['doc_id'], d['title'])]
     if len(exact) == 1 or len(docs) == 1: return (exact or docs)[0]
@@ -178,7 +179,7 @@ def rm(db:Database, # an open litesearch database
     from litesearch.tree import _docs_named
     rows = _docs_named(db, db.get_tree(ann=None), doc)
     if not rows:
-        part = db.toc(doc, max_depth=0, summaries=False)       # a part of a title, when it names one document
+        part = db.toc(doc, depth=0, summaries=False)       # a part of a title, when it names one document
         if len(part) > 1: _doc_id(db, doc)                     # says which documents it matches
         rows = [(d['doc_id'], d['title'], d['source']) for d in part]
     if len(rows) > 1: raise CliError(f'{doc!r} names {len(rows)} documents (' + ', '.join(f'{i} {s or t}' for i, t, s in rows[:5]) + '): give its id')

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fastcore.basics import patch, ifnone
 from apswutils.db import Database
 from . import tree
-from .tree import _node, _prefix
+from .tree import _node, _prefix, _pages
 
 # %% ../nbs/09_graph.ipynb #52afa733
 REF_UNITS = dict(article='article', section='section', subsection='subsection', chapter='chapter', title='title', part='part',
@@ -466,7 +466,7 @@ def index_refs(self:Database,
 def _brief(db, T, ids):
     if not ids: return {}
     rows = db.execute(f'SELECT id, doc_id, title, page_start, page_end FROM [{T.nodes.name}] WHERE id IN ({",".join("?"*len(ids))})', list(ids))
-    return {r[0]: dict(id=r[0], doc_id=r[1], title=r[2], pages=(r[3], r[4])) for r in rows}
+    return {r[0]: dict(node_id=r[0], doc_id=r[1], title=r[2], pages=_pages(r[3], r[4])) for r in rows}
 
 def _subtree(db, T, node_id):
     return [r[0] for r in db.execute(f'''WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT c.id FROM [{T.nodes.name}] c JOIN sub ON c.parent_id = sub.id)
@@ -479,7 +479,7 @@ def refs(self:Database,
          prefix:str=None, # tree table prefix
          children:bool=False, # include the references made in its sub-sections
          unresolved:bool=False, # also list references that name no node in the store (dst None)
-        )->list: # one dict per cited node: id, doc_id, title, breadcrumb, pages, texts (how it was cited)
+        )->list: # one dict per cited node: node_id, doc_id, title, breadcrumb, pages, cited_as (how it was cited), scope
     "What a section cites, resolved to sections: one entry per cited node, in order of first mention."
     T = self.get_tree(store, prefix, ann=None)
     _node(self, T, node_id)
@@ -492,11 +492,11 @@ def refs(self:Database,
         if dst is None and not unresolved: continue
         key = dst or f'?{text}'
         if key not in by:
-            by[key] = dict(id=dst, texts=[], scope=scope); out.append(by[key])
-        if text not in by[key]['texts']: by[key]['texts'].append(text)
-    info = _brief(self, T, [o['id'] for o in out if o['id']])
+            by[key] = dict(node_id=dst, cited_as=[], scope=scope); out.append(by[key])
+        if text not in by[key]['cited_as']: by[key]['cited_as'].append(text)
+    info = _brief(self, T, [o['node_id'] for o in out if o['node_id']])
     for o in out:
-        if o['id']: o.update(info.get(o['id'], {}), breadcrumb=self.breadcrumb(o['id'], store, prefix))
+        if o['node_id']: o.update(info.get(o['node_id'], {}), breadcrumb=self.breadcrumb(o['node_id'], store, prefix))
     return out
 
 @patch
@@ -504,7 +504,7 @@ def cited_by(self:Database,
              node_id:str, # 'doc#seq'
              store:str='store', # chunk store
              prefix:str=None, # tree table prefix
-            )->list: # one dict per citing node: id, doc_id, title, breadcrumb, pages, texts
+            )->list: # one dict per citing node: node_id, doc_id, title, breadcrumb, pages, cited_as
     "The sections that cite this one, in document order."
     T = self.get_tree(store, prefix, ann=None)
     _node(self, T, node_id)
@@ -512,15 +512,15 @@ def cited_by(self:Database,
     if p is None: return []
     out, by = [], {}
     for src, text in self.execute(f'SELECT src, text FROM [{p}refs] WHERE dst = ? ORDER BY doc_id, src, pos', [node_id]):
-        if src not in by: by[src] = dict(id=src, texts=[]); out.append(by[src])
-        if text not in by[src]['texts']: by[src]['texts'].append(text)
+        if src not in by: by[src] = dict(node_id=src, cited_as=[]); out.append(by[src])
+        if text not in by[src]['cited_as']: by[src]['cited_as'].append(text)
     info = _brief(self, T, list(by))
-    for o in out: o.update(info.get(o['id'], {}), breadcrumb=self.breadcrumb(o['id'], store, prefix))
+    for o in out: o.update(info.get(o['node_id'], {}), breadcrumb=self.breadcrumb(o['node_id'], store, prefix))
     return out
 
 def _read_refs(db, node_id, store='store', prefix=None, children=True):
     "tree.read_refs: the ids, titles and citing texts `read(node_id, refs=True)` appends."
-    return [dict(id=x['id'], title=x['title'], breadcrumb=x['breadcrumb'], texts=x['texts']) for x in db.refs(node_id, store, prefix, children=children)]
+    return [dict(node_id=x['node_id'], title=x['title'], breadcrumb=x['breadcrumb'], pages=x['pages'], cited_as=x['cited_as']) for x in db.refs(node_id, store, prefix, children=children)]
 
 tree.read_refs[:] = [f for f in tree.read_refs if getattr(f, '__name__', '') != '_read_refs'] + [_read_refs]
 
@@ -566,14 +566,14 @@ def graph_reach(db:Database, # the database
 
 def _context_graph(db, T, secs, store='store', prefix=None, limit=8, graph_w=0.6, max_read=6000):
     "tree.context_graph: the graph-reached sections for `context(graph=True)`, each read out with its `via` path."
-    got = graph_reach(db, T, {s['id']: s['score'] for s in secs}, graph_w=graph_w, limit=limit)
+    got = graph_reach(db, T, {s['node_id']: s['score'] for s in secs}, graph_w=graph_w, limit=limit)
     ttl = _brief(db, T, {n for _, _, path in got for n in path})
     out = []
     for nid, sc, path in got:
         r = db.read(nid, store, prefix, max_chars=max(max_read // 2, 500), children=False)
-        out.append(dict(id=nid, doc_id=r['doc_id'], title=r['title'], breadcrumb=r['breadcrumb'], pages=r['pages'], score=sc,
+        out.append(dict(node_id=nid, doc_id=r['doc_id'], title=r['title'], breadcrumb=r['breadcrumb'], pages=r['pages'], score=sc,
                         via=' → '.join(_short(ttl.get(n, {}).get('title')) for n in path), path=path,
-                        text=r['text'], truncated=r['truncated'], read=f"read('{nid}')"))
+                        text=r['text'], truncated=r['truncated']))
     return out
 
 tree.context_graph[:] = [f for f in tree.context_graph if getattr(f, '__name__', '') != '_context_graph'] + [_context_graph]

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['HEADING_WEIGHT', 'on_write', 'on_delete', 'read_refs', 'DOC_LEGS', 'context_graph', 'struct_levels', 'detect_mode',
            'TreeNode', 'summarize_extractive', 'build_tree', 'heading_path', 'doc_id', 'store_chunks', 'write_docs',
-           'Toc', 'Section', 'Hits', 'Sections', 'NodeContext', 'Context', 'adaptive_weights', 'merge_spans',
+           'passage', 'Toc', 'Section', 'Hits', 'Sections', 'NodeContext', 'Context', 'adaptive_weights', 'merge_spans',
            'doc_profile', 'Docs']
 
 # %% ../nbs/02_tree.ipynb #0bd69871
@@ -572,7 +572,29 @@ def delete_doc(self:Database,
     return n
 
 # %% ../nbs/02_tree.ipynb #ef3148d2
-def _pg(p): return '' if not p or p[0] is None else f'p. {p[0]+1}' if p[0] == p[1] else f'pp. {p[0]+1}–{p[1]+1}'
+def _pages(a, b=None):
+    "A stored 0-based page range as the 1-based `[first, last]` every result shows: the numbers a PDF viewer and a citation use."
+    return None if a is None else [a + 1, (a if b is None else b) + 1]
+
+def _pg(p): return '' if not p else f'p. {p[0]}' if p[0] == p[1] else f'pp. {p[0]}–{p[1]}'
+
+# what a passage's ranking rests on, under one key (`why`), named for a reader; the leading-underscore row keys stay internal
+_WHY = {'_rank': 'bm25', '_dist': 'distance', '_span': 'term_window', '_rerank_score': 'rerank_score', '_nspan': 'nchunks'}
+_ROW_KEYS = {'rowid', 'rowids', 'content', 'page', 'heading', 'metadata', 'embedding', 'breadcrumb', 'doc_id', 'node_id', 'pages'}
+
+def passage(h:dict, # a chunk hit or merged span, as `Database.search` and `merge_spans` give them
+           )->dict: # node_id, doc_id, breadcrumb, pages, text, score, meta, why (+ any extra columns asked for)
+    "A hit in the result vocabulary every surface shares: 1-based pages, `text`, `score`, and the ranking evidence under `why`."
+    why = {v: h[k] for k, v in _WHY.items() if h.get(k) is not None}
+    why['rowids'] = h.get('rowids') or [h.get('rowid')]
+    p = h.get('pages') or (h.get('page'), h.get('page'))
+    m = h.get('metadata')
+    out = dict(node_id=h.get('node_id'), doc_id=h.get('doc_id'), breadcrumb=h.get('breadcrumb') or h.get('heading') or '',
+               pages=_pages(*p), text=h.get('content') or '', score=h.get('_rrf_score', 0.0),
+               meta=json.loads(m) if isinstance(m, str) else (m or {}), why=why)
+    out.update((k, v) for k, v in h.items() if k not in _ROW_KEYS and not k.startswith('_'))     # columns the caller asked for
+    return out
+
 
 class Toc(list):
     "`toc()` results: a list of dicts that renders as an outline in Jupyter."
@@ -581,35 +603,34 @@ class Toc(list):
         out = []
         def walk(n, d):
             if len(out) >= self.max_lines: return
-            out.append(f"{'  ' * d}- {_md_esc(n['title'], 120)} · {_pg(n['pages'])} · `{n['id']}`")
-            for c in n.get('children', []): walk(c, d + 1)
+            out.append(f"{'  ' * d}- {_md_esc(n['title'], 120)} · {_pg(n['pages'])} · `{n['node_id']}`")
+            for c in n.get('sections', []): walk(c, d + 1)
         for doc in self:
-            out.append(f"**{_md_esc(doc['title'])}** · {doc['kind']} · {doc['pages']} pages · `{doc['doc_id']}`\n")
-            if doc['tree']:
-                for c in doc['tree']['children']: walk(c, 0)
+            out.append(f"**{_md_esc(doc['title'])}** · {doc['kind']} · {(doc['pages'] or [0, 0])[1]} pages · `{doc['doc_id']}`\n")
+            for c in doc['sections']: walk(c, 0)
             out.append('')
-        if len(out) > self.max_lines: out = out[:self.max_lines] + [f'\n… {len(out) - self.max_lines} more lines (pass `max_depth=` or a document to see less)']
+        if len(out) > self.max_lines: out = out[:self.max_lines] + [f'\n… {len(out) - self.max_lines} more lines (pass `depth=` or a document to see less)']
         return '\n'.join(out) if self else '*no documents*'
 
 class Section(dict):
     "`read()` result: a dict that renders as the section's breadcrumb, pages and text in Jupyter."
     def _repr_markdown_(self):
         more = '\n\n*… truncated: raise `max_chars`*' if self.get('truncated') else ''
-        return f"**{_md_esc(self['breadcrumb'])}** · {_pg(self['pages'])} · `{self['id']}`\n\n{self['text']}{more}"
+        return f"**{_md_esc(self['breadcrumb'])}** · {_pg(self['pages'])} · `{self['node_id']}`\n\n{self['text']}{more}"
 
 class Hits(list):
     "`doc_search()` results: a list of dicts that renders as ranked passages in Jupyter."
     def _repr_markdown_(self):
-        return '\n'.join(f"{i}. **{_md_esc(h.get('breadcrumb'))}** · {_pg(h.get('pages') or (h.get('page'), h.get('page')))} · "
-                         f"{h.get('_rrf_score', 0):.4f}\n   > {_md_esc(h.get('content'), 300)}" for i, h in enumerate(self, 1)) or '*no hits*'
+        return '\n'.join(f"{i}. **{_md_esc(h['breadcrumb'])}** · {_pg(h['pages'])} · {h['score']:.4f} · `{h['node_id']}`\n"
+                         f"   > {_md_esc(h['text'], 300)}" for i, h in enumerate(self, 1)) or '*no hits*'
 
 class Sections(list):
     "`sections()` results: a list of dicts that renders as ranked sections with their best snippets in Jupyter."
     def _repr_markdown_(self):
         out = []
         for i, s in enumerate(self, 1):
-            out.append(f"{i}. **{_md_esc(s['breadcrumb'])}** · {_pg(s['pages'])} · {s['score']:.4f} · {s['nhits']} hits · `{s['read']}`")
-            out += [f"   > {_md_esc(h.get('content'), 200)}" for h in s['hits'][:2]]
+            out.append(f"{i}. **{_md_esc(s['breadcrumb'])}** · {_pg(s['pages'])} · {s['score']:.4f} · {s['why']['nhits']} hits · `{s['node_id']}`")
+            out += [f"   > {_md_esc(h['text'], 200)}" for h in s['passages'][:2]]
         return '\n'.join(out) or '*no sections*'
 
 
@@ -617,8 +638,8 @@ class Sections(list):
 class NodeContext(dict):
     "`node_context()` result: a dict that renders as the node's place in its document in Jupyter."
     def _repr_markdown_(self):
-        n, line = self['node'], lambda x: f"`{x['id']}` {_md_esc(x['title'], 80)} · {_pg(x['pages'])}"
-        out = [f"**{_md_esc(self['breadcrumb'])}** · {_pg(n['pages'])} · `{n['id']}`"]
+        n, line = self['node'], lambda x: f"`{x['node_id']}` {_md_esc(x['title'], 80)} · {_pg(x['pages'])}"
+        out = [f"**{_md_esc(self['breadcrumb'])}** · {_pg(n['pages'])} · `{n['node_id']}`"]
         if self['parent']: out.append(f"- parent: {line(self['parent'])}")
         out += [f"- child: {line(c)}" for c in self['children'][:20]] + ([f"- … {len(self['children']) - 20} more children"] if len(self['children']) > 20 else [])
         if self['siblings']: out.append(f"- {len(self['siblings'])} siblings")
@@ -629,22 +650,36 @@ class Context(dict):
     def _repr_markdown_(self):
         out = [f"**{_md_esc(self['query'], 200)}**", '']
         for i, s in enumerate(self['sections'], 1):
-            out += [f"{i}. **{_md_esc(s['breadcrumb'])}** · {_pg(s['pages'])} · `{s['id']}`", f"   > {_md_esc(s.get('text'), 300)}"]
+            out += [f"{i}. **{_md_esc(s['breadcrumb'])}** · {_pg(s['pages'])} · `{s['node_id']}`", f"   > {_md_esc(s.get('text'), 300)}"]
         for key, what in (('related', 'related'), ('graph', 'cited')):
-            if self.get(key): out += ['', f"*{what}:* " + '; '.join(f"{_md_esc(r.get('breadcrumb') or r.get('title'), 80)} `{r['id']}`" for r in self[key][:10])]
+            if self.get(key): out += ['', f"*{what}:* " + '; '.join(f"{_md_esc(r.get('breadcrumb') or r.get('title'), 80)} `{r['node_id']}`" for r in self[key][:10])]
         return '\n'.join(out)
 
 # %% ../nbs/02_tree.ipynb #e4809e3b
-def _docs_matching(db, T, doc):
+def _docs_matching(db, T, doc, kind=None, meta=None):
+    "Document rows for `toc`: all, the ones `doc` names (id, title, source path or file name, or a list of them), else titles holding `doc`."
     cols = 'id, title, source, kind, pages, meta, added_at'
-    if doc is None: return list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
-    if not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id or part of a title (str), or None for every document')
-    r = list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] WHERE id = ?', [doc]))
-    if r: return r
-    # the substring test runs here, not as SQL LIKE: LIKE stops at a NUL (so '\x00' matched every title), refuses long
-    # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
-    needle = doc.casefold()
-    ids = [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()]
+    if doc is None: rows = list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
+    elif isinstance(doc, (list, tuple, set)): rows = _rows_by_id(db, T, cols, _resolve_docs(db, T, doc))    # a list names documents: unknown ones are an error
+    elif not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id, title, source path or part of a title (str), a list of them, or None for every document')
+    else:
+        named = [r[0] for r in _docs_named(db, T, doc)] if doc else []
+        if named: rows = _rows_by_id(db, T, cols, named)
+        else:
+            # the substring test runs here, not as SQL LIKE: LIKE stops at a NUL (so '\x00' matched every title), refuses long
+            # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
+            needle = doc.casefold()
+            rows = _rows_by_id(db, T, cols, [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()])
+    if kind is not None:
+        ks = {kind} if isinstance(kind, str) else set(kind)
+        if not ks or not all(isinstance(k, str) for k in ks): raise TypeError(f"kind {kind!r}: expected a kind such as 'pdf' or a list of them")
+        rows = [r for r in rows if r[3] in ks]
+    if meta is not None and not isinstance(meta, dict): raise TypeError(f'meta {meta!r}: expected a dict of key: value')
+    if meta: rows = [r for r in rows if all(json.loads(r[5] or '{}').get(k) == v for k, v in meta.items())]
+    return rows
+
+def _rows_by_id(db, T, cols, ids):
+    "Rows of the documents `ids`, in that order (500 ids a query: SQLite caps the bound parameters)."
     got = {}
     for k in range(0, len(ids), 500):
         part = ids[k:k+500]
@@ -654,26 +689,40 @@ def _docs_matching(db, T, doc):
 @patch
 @_snapshot
 def toc(self:Database,
-        doc:str=None, # doc id, or a substring of the title (None = every document)
+        doc:str=None, # a document's id, title, source path or file name (or a list of them), else part of a title (None = every document)
         store:str='store', # chunk store
         prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
-        max_depth:int=3, # deepest level included
+        depth:int=3, # how deep sections nest under the document: 0 = documents only, 1 = top-level sections, ...
         summaries:bool=True, # include node summaries
-       )->list: # Toc: one dict per document, its node tree under `tree`
+        max_depth:int=None, # the former name of `depth` (deprecated)
+        kind=None, # only documents of this kind ('pdf', 'md', ...) or kinds
+        meta:dict=None, # only documents whose metadata holds every key: value given
+       )->list: # Toc: per document doc_id, node_id, title, source, kind, pages, meta, sections (nested the same way)
     "The document tree as nested dicts — titles, page ranges, summaries. No embeddings touched."
+    if max_depth is not None:
+        warnings.warn('toc(max_depth=) is now toc(depth=), counted as nesting under the document', DeprecationWarning, stacklevel=3)
+        depth = max_depth
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
     T = self.get_tree(store, prefix, ann=None)
     out = []
-    for did, title, source, kind, pages, meta, added in _docs_matching(self, T, doc):
-        rows = self.execute(f'SELECT id, parent_id, level, seq, title, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] '
-                            f'WHERE doc_id = ? AND level <= ? ORDER BY seq', [did, max_depth])
-        byid, root = {}, None
-        for nid, par, lvl, seq, t, ps, pe, summ, nch in rows:
-            n = dict(id=nid, title=t, level=lvl, pages=(ps, pe), nchunks=nch, children=[])
+    for did, title, source, dkind, pages, dmeta, added in _docs_matching(self, T, doc, kind, meta):
+        # depth counts nesting, not heading levels: levels skip (an Article right under a Chapter), and a reader means nesting
+        rows = self.execute(f'SELECT id, parent_id, level, title, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] '
+                            f'WHERE doc_id = ? {"AND parent_id IS NULL" if depth == 0 else ""} ORDER BY seq', [did])
+        byid, dep, root = {}, {}, None
+        for nid, par, lvl, t, ps, pe, summ, nch in rows:
+            d = 0 if par is None else dep[par] + 1 if par in dep else None
+            if d is None or d > depth: continue          # beneath the cut (its parent was, or it is)
+            n = dict(node_id=nid, title=t, level=lvl, pages=_pages(ps, pe), nchunks=nch)
             if summaries: n['summary'] = summ
-            byid[nid] = n
+            n['sections'] = []
+            byid[nid], dep[nid] = n, d
             if par is None: root = n
-            elif par in byid: byid[par]['children'].append(n)
-        out.append(dict(doc_id=did, title=title, source=source, kind=kind, pages=pages, meta=json.loads(meta or '{}'), tree=root))
+            else: byid[par]['sections'].append(n)
+        e = dict(doc_id=did, node_id=root and root['node_id'], title=title, source=source, kind=dkind,
+                 pages=[1, pages] if pages else root and root['pages'], meta=json.loads(dmeta or '{}'))
+        if summaries: e['summary'] = root and root['summary']
+        out.append(dict(e, sections=root['sections'] if root else []))
     return Toc(out)
 
 # %% ../nbs/02_tree.ipynb #786872d1
@@ -713,7 +762,7 @@ def read(self:Database,
          max_chars:int=20000, # cap on the assembled text
          children:bool=True, # append the text of child nodes too
          refs:bool=False, # append `refs`: the sections it cites (litesearch.graph)
-        )->dict: # Section: id, doc_id, title, breadcrumb, pages, text, truncated, children (+ refs)
+        )->dict: # Section: node_id, doc_id, title, breadcrumb, pages, text, truncated, children (their node ids) (+ refs)
     "One whole section — the unit an agent should read instead of guessing from fragments."
     if refs and not _hooks().read_refs: raise NotImplementedError('read(refs=True) needs the graph layer: import litesearch.graph')
     T = self.get_tree(store, prefix, ann=None)
@@ -743,8 +792,8 @@ def read(self:Database,
             if piece: parts.append(piece); total += len(piece) + 2
             if truncated: break
         if truncated: break
-    r = Section(id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
-                pages=(p0, p1), text='\n\n'.join(parts), truncated=truncated,
+    r = Section(node_id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
+                pages=_pages(p0, p1), text='\n\n'.join(parts), truncated=truncated,
                 children=[r[0] for r in self.execute(f'SELECT id FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [node_id])])
     if refs: r['refs'] = _hooks().read_refs[-1](self, node_id, store, prefix, children)
     return r
@@ -829,7 +878,7 @@ def doc_search(self:Database,
                kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
                meta:dict=None, # search only documents whose metadata holds every key: value given
                **kw, # forwarded to Database.search
-              )->list: # Hits: ranked passages, each with a breadcrumb
+              )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
     hits = _routed_hits(self, T, q, emb, limit * 3 if spans else limit, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta)
@@ -839,7 +888,7 @@ def doc_search(self:Database,
     for i, h in enumerate(hits):
         h['breadcrumb'] = h.get('heading') or (self.breadcrumb(h['node_id'], store, prefix) if h.get('node_id') else '')
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
-    return Hits(hits)
+    return Hits(passage(h) for h in hits)
 
 # %% ../nbs/02_tree.ipynb #19331200
 _REGISTRANT = re.compile(r'exact name of (?:the )?registrant', re.I)
@@ -903,8 +952,9 @@ def _write_profile(db, p, did, prof):
 class Docs(list):
     "`docs()` results: a list of dicts that renders as ranked documents, each with why, in Jupyter."
     def _repr_markdown_(self):
-        return '\n'.join(f"{i}. **{_md_esc(d['label'])}** · `{d['doc_id']}` · {d['score']:.4f} · names #{d['names_rank'] or '–'}, text #{d['body_rank'] or '–'}, "
-                         f"evidence #{d['evidence_rank'] or '–'} ({d['nhits']} hits)" for i, d in enumerate(self, 1)) or '*no documents*'
+        return '\n'.join(f"{i}. **{_md_esc(d['label'])}** · `{d['doc_id']}` · {d['score']:.4f} · names #{d['why']['names_rank'] or '–'}, "
+                         f"text #{d['why']['body_rank'] or '–'}, evidence #{d['why']['evidence_rank'] or '–'} ({d['why']['nhits']} hits)"
+                         for i, d in enumerate(self, 1)) or '*no documents*'
 
 def _n_docs(db, T)->int:
     return _fresh(db, ('ndocs', T.docs.name), lambda: db.execute(f'SELECT count(*) FROM [{T.docs.name}]').fetchone()[0])
@@ -961,7 +1011,7 @@ def docs(self:Database,
          kind=None, # rank only documents of this kind ('pdf', 'md', ...) or kinds
          meta:dict=None, # rank only documents whose metadata holds every key: value given
          **kw, # forwarded to Database.search (where, ann, dtype, ...)
-        )->list: # Docs: doc_id, title, label, source, kind, score, names_rank, body_rank, evidence_rank, nhits
+        )->list: # Docs: doc_id, title, label, source, kind, score, why (names_rank, body_rank, evidence_rank, nhits)
     "Documents ranked for a query: their names, their opening text and the chunk evidence rolled up to them, fused by RRF."
     T = self.get_tree(store, prefix, ann=None)
     dids = None if doc is None else _resolve_docs(self, T, doc)
@@ -971,7 +1021,8 @@ def docs(self:Database,
     ranked = [d for d in _rank_docs(self, T, q, hits) if dids is None or d['doc_id'] in dids][:limit]
     rows = _doc_rows(self, T, [d['doc_id'] for d in ranked])
     return Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
-                     source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], **{k: v for k, v in d.items() if k != 'doc_id'})
+                     source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], score=d['score'],
+                     why={k: v for k, v in d.items() if k not in ('doc_id', 'score')})
                 for d in ranked if d['doc_id'] in rows)
 
 def _resolve_docs(db, T, doc)->list:
@@ -1088,8 +1139,8 @@ def sections(self:Database,
              kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
              meta:dict=None, # search only documents whose metadata holds every key: value given
              **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.search
-            )->list: # Sections: ranked sections, each with its best hits and a `read` handle
-    "Ranked sections, not chunks: hits grouped by node, each with a `read` handle."
+            )->list: # Sections: node_id, doc_id, title, breadcrumb, pages, score, passages (its best), why
+    "Ranked sections, not chunks: hits grouped by node; `read` a section by its `node_id`."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     T = self.get_tree(store, prefix, ann=None)
     kw = {'pool': 1, **kw}    # limit*fanout chunk hits are already a wide pool: each leg is asked for just that many
@@ -1106,13 +1157,14 @@ def sections(self:Database,
     out = []
     for nid, hs in ranked:
         nd = nodes.get(nid, {})
-        out.append(dict(id=nid, node_id=nid, doc_id=nd.get('doc_id'), title=nd.get('title'), breadcrumb=hs[0]['breadcrumb'] or self.breadcrumb(nid, store, prefix),
-                        pages=(nd.get('page_start'), nd.get('page_end')), score=agg([h['_rrf_score'] for h in hs]),
-                        nhits=len(hs), hits=merge_spans(hs)[:per], read=f"read('{nid}')"))
+        crumb = hs[0]['breadcrumb'] or self.breadcrumb(nid, store, prefix)
+        out.append(dict(node_id=nid, doc_id=nd.get('doc_id'), title=nd.get('title'), breadcrumb=crumb,
+                        pages=_pages(nd.get('page_start'), nd.get('page_end')), score=agg([h['_rrf_score'] for h in hs]),
+                        passages=[passage(dict(h, breadcrumb=crumb)) for h in merge_spans(hs)[:per]], why=dict(nhits=len(hs))))
     return Sections(out)
 
 # %% ../nbs/02_tree.ipynb #60f58ea4
-def _brief(n): return None if n is None else dict(id=n['id'], title=n['title'], pages=(n['page_start'], n['page_end']))
+def _brief(n): return None if n is None else dict(node_id=n['id'], title=n['title'], pages=_pages(n['page_start'], n['page_end']))
 
 @patch
 @_snapshot
@@ -1128,7 +1180,7 @@ def node_context(self:Database,
                         self.execute(f'SELECT id, title, page_start, page_end FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [pid])]
     parent = _node(self, T, n['parent_id']) if n['parent_id'] else None
     sib = [s for s in kids(n['parent_id'])] if parent else []
-    return NodeContext(node=_brief(n), parent=_brief(parent), siblings=[s for s in sib if s['id'] != node_id], children=kids(node_id),
+    return NodeContext(node=_brief(n), parent=_brief(parent), siblings=[s for s in sib if s['node_id'] != node_id], children=kids(node_id),
                 breadcrumb=self.breadcrumb(node_id, store, prefix))
 
 context_graph = []   # (db, T, sections, **kw) -> graph-reached sections; the graph layer registers its function here
@@ -1155,21 +1207,21 @@ def context(self:Database,
     T = self.get_tree(store, prefix, ann=None)
     secs = self.sections(q, emb, limit=sections, per=per, store=store, prefix=prefix, **kw)
     for s in secs:
-        r = self.read(s['id'], store, prefix, max_chars=max_read)
+        r = self.read(s['node_id'], store, prefix, max_chars=max_read)
         s['text'], s['truncated'] = r['text'], r['truncated']
-        if tree_ctx: s['context'] = self.node_context(s['id'], store, prefix)
+        if tree_ctx: s['context'] = self.node_context(s['node_id'], store, prefix)
     rel = []
     if vector and secs and related:
-        ids = [s['id'] for s in secs]
+        ids = [s['node_id'] for s in secs]
         blobs = [b for (b,) in self.execute(f'SELECT embedding FROM [{T.store.name}] WHERE embedding IS NOT NULL AND node_id IN ({",".join("?"*len(ids))})', ids)]
         if blobs:
             dt = _store_dtype(T.store, kw.get('dtype'))
             c = _blobs_matrix(blobs, dt).mean(0)
             seen = set(ids)
-            for h in T.store.vec_search(c.astype(dt), ['node_id', 'heading'], limit=related * 6, dtype=dt):
+            for h in T.store.vec_search(c.astype(dt), ['node_id', 'doc_id', 'heading'], limit=related * 6, dtype=dt):
                 if h['node_id'] in seen: continue
                 seen.add(h['node_id'])
-                rel.append(dict(id=h['node_id'], breadcrumb=h['heading'], similarity=1 - h['_dist'], read=f"read('{h['node_id']}')"))
+                rel.append(dict(node_id=h['node_id'], doc_id=h['doc_id'], breadcrumb=h['heading'], score=1 - h['_dist']))   # cosine similarity
                 if len(rel) >= related: break
     out = Context(query=q, sections=secs, related=rel)
     if graph: out['graph'] = _hooks().context_graph[-1](self, T, secs, store=store, prefix=prefix, limit=related, graph_w=graph_w, max_read=max_read)

@@ -20,7 +20,7 @@ def check_reads(db):
     "Every read call works on the read-only connection."
     toc = db.toc()
     assert [t['title'] for t in toc] == [t for _, t in DOCS]
-    nid = toc[0]['tree']['children'][0]['id']
+    nid = toc[0]['sections'][0]['node_id']
     assert 'place of supply' in db.read(nid)['text']
     q = 'place of supply of services'
     secs = db.sections(q, hash_embed([q])[0])

@@ -18,7 +18,7 @@ def whole(secs):
     "Every section and hit names its document, title and text: nothing half-read from two snapshots."
     for s in secs:
         assert s['doc_id'] and s['title'] and s['breadcrumb'] and s['pages'][0] is not None, s
-        assert all(h['content'] and h['node_id'] == s['id'] for h in s['hits']), s
+        assert all(h['text'] and h['node_id'] == s['node_id'] for h in s['passages']), s
 
 @pytest.mark.parametrize('ann', [False, True])
 def test_delete_between_statements(db_path, monkeypatch, ann):
@@ -38,7 +38,7 @@ def test_delete_between_statements(db_path, monkeypatch, ann):
     assert other.t.docs.count < len(DOCS)                    # the deletes happened, during the call
     for d, t in DOCS: other.add_doc(d, title=t, emb_fn=hash_embed)
     hits = db.doc_search(Q, e, ann=ann)
-    assert hits and all(h['content'] and h['breadcrumb'] for h in hits)
+    assert hits and all(h['text'] and h['breadcrumb'] for h in hits)
     for d, t in DOCS: other.add_doc(d, title=t, emb_fn=hash_embed)
     ctx = db.context(Q, e, sections=3, ann=ann)
     assert len(ctx['sections']) == 3 and all(s['text'] and s['context']['breadcrumb'] for s in ctx['sections'])
@@ -69,7 +69,7 @@ def test_sections_while_another_process_deletes(db_path):
         time.sleep(0.5)
         for _ in range(150 * TRIALS):
             whole(db.sections(Q, e))
-            assert all(h['content'] and h['breadcrumb'] for h in db.doc_search(Q, e))
+            assert all(h['text'] and h['breadcrumb'] for h in db.doc_search(Q, e))
     finally:
         stop.touch()
         out, _ = w.communicate(timeout=60)

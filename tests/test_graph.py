@@ -77,22 +77,22 @@ def _edges(db, pre=''):
 def test_ingest_order_delete_replace(fresh_db):
     db = fresh_db
     b = db.add_doc(B, title='B')['doc_id']                # the citing document first: its reference waits
-    assert [r['id'] for r in db.refs(f'{b}#2', unresolved=True)] == [None, None]
+    assert [r['node_id'] for r in db.refs(f'{b}#2', unresolved=True)] == [None, None]
     a = db.add_doc(A, title='A')['doc_id']
-    assert [r['id'] for r in db.refs(f'{b}#2', unresolved=True)] == [f'{a}#3', None]
+    assert [r['node_id'] for r in db.refs(f'{b}#2', unresolved=True)] == [f'{a}#3', None]
     assert [r['title'] for r in db.refs(f'{a}#3')] == ['Article 1 Definitions', 'ANNEX I Goods']
-    assert [c['id'] for c in db.cited_by(f'{a}#3')] == [f'{b}#2']
+    assert [c['node_id'] for c in db.cited_by(f'{a}#3')] == [f'{b}#2']
     st = db.ref_stats()
     assert (st['found'], st['resolved'], st['within'], st['across'], st['unresolved']) == (4, 3, 2, 1, 1)
     db.delete_doc(a)                                      # its edges go; the other document's stay, unresolved
     assert db.execute('SELECT count(*) FROM refs WHERE doc_id = ? OR dst_doc = ?', [a, a]).fetchone()[0] == 0
     assert db.execute('SELECT count(*) FROM doc_keys WHERE doc_id = ?', [a]).fetchone()[0] == 0
-    assert [r['id'] for r in db.refs(f'{b}#2', unresolved=True)] == [None, None]
+    assert [r['node_id'] for r in db.refs(f'{b}#2', unresolved=True)] == [None, None]
     db.add_doc(A, title='A')
     A2 = [(0, A[0][1].replace(' and the goods in Annex I', ''))]
     assert db.add_doc(A2, title='A').get('replaced')     # replace: edges rebuilt, the incoming one restored
     assert [r['title'] for r in db.refs(f'{a}#3')] == ['Article 1 Definitions']
-    assert [r['id'] for r in db.refs(f'{b}#2', unresolved=True)] == [f'{a}#3', None]
+    assert [r['node_id'] for r in db.refs(f'{b}#2', unresolved=True)] == [f'{a}#3', None]
     before = _edges(db)
     db.index_refs()
     assert _edges(db) == before
@@ -114,10 +114,10 @@ def test_context_graph(fresh_db):
     a = db.add_doc(A, title='A', emb_fn=enc)['doc_id']
     q = 'what does this apply to'
     c0, c1 = db.context(q, enc([q])[0], sections=1), db.context(q, enc([q])[0], sections=1, graph=True)
-    assert [s['id'] for s in c1['sections']] == [s['id'] for s in c0['sections']] == [f'{a}#3'] and 'graph' not in c0
-    assert [g['id'] for g in c1['graph']] == [f'{a}#2', f'{a}#4']
+    assert [s['node_id'] for s in c1['sections']] == [s['node_id'] for s in c0['sections']] == [f'{a}#3'] and 'graph' not in c0
+    assert [g['node_id'] for g in c1['graph']] == [f'{a}#2', f'{a}#4']
     assert c1['graph'][0]['via'] == 'Article 2 Scope → Article 1 Definitions' and 'taxable person' in c1['graph'][0]['text']
-    assert db.context(q, enc([q])[0], sections=1, graph=True, related=1)['graph'][0]['id'] == f'{a}#2'
+    assert db.context(q, enc([q])[0], sections=1, graph=True, related=1)['graph'][0]['node_id'] == f'{a}#2'
 
 def test_filing_shapes():
     "10-K trees: bare-numbered notes, items beside their parts, a lone 'Chapter 11' that is the bankruptcy code."
@@ -149,16 +149,16 @@ def test_term_edges(fresh_db):
     assert g.defined_terms("‘taxable person’ means x; Acme Inc. (the “Company”) sells") == ['taxable person', 'Company']
     db = fresh_db
     d = db.add_doc(doc, title='T')['doc_id']
-    assert [(r['texts'], r['scope']) for r in db.refs(f'{d}#3')] == [(['Article 1'], 'doc')]
+    assert [(r['cited_as'], r['scope']) for r in db.refs(f'{d}#3')] == [(['Article 1'], 'doc')]
     db.index_refs(terms_fn=g.defined_terms)
-    assert [r['texts'] for r in db.refs(f'{d}#3')] == [['taxable person', 'Article 1']]
+    assert [r['cited_as'] for r in db.refs(f'{d}#3')] == [['taxable person', 'Article 1']]
     assert db.ref_stats()['found'] == 1 and db.ref_stats()['by_pattern']['term'] == dict(found=1, resolved=1)
     db.index_refs()                                           # rebuilt without: the term edge goes
-    assert [r['texts'] for r in db.refs(f'{d}#3')] == [['Article 1']]
+    assert [r['cited_as'] for r in db.refs(f'{d}#3')] == [['Article 1']]
     try:
         g.TERMS_FN = g.defined_terms
         d2 = db.add_doc(doc, title='T2')['doc_id']
-        assert [r['texts'] for r in db.refs(f'{d2}#3')] == [['taxable person', 'Article 1']]
+        assert [r['cited_as'] for r in db.refs(f'{d2}#3')] == [['taxable person', 'Article 1']]
     finally: g.TERMS_FN = None
 
 def test_layering():

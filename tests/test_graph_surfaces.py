@@ -14,7 +14,7 @@ def lib(tmp_path):
     rc, out, err = run('add', tmp_path/'law.md', '--db', dbp, '--quiet')
     assert rc == 0, err
     db = database(dbp)
-    ids = {n['title']: n['id'] for n in db.toc('law')[0]['tree']['children'][0]['children']}
+    ids = {n['title']: n['node_id'] for n in db.toc('law')[0]['sections'][0]['sections']}
     db.close()
     return dbp, ids
 
@@ -25,7 +25,7 @@ def test_tools(lib):
         T = {f.__name__: f for f in db.tools()}
         r = T['refs'](ids['Article 2 Scope'])
         assert [(x['title'], x['cited_as']) for x in r['cites']] == [('Article 1 Definitions', ['Article 1']), ('ANNEX I Goods', ['Annex I'])]
-        assert r['cited_by'] == [] and T['refs'](ids['Article 1 Definitions'])['cited_by'][0]['id'] == ids['Article 2 Scope']
+        assert r['cited_by'] == [] and T['refs'](ids['Article 1 Definitions'])['cited_by'][0]['node_id'] == ids['Article 2 Scope']
         assert [x['title'] for x in T['read'](ids['Article 2 Scope'], refs=True)['refs']] == ['Article 1 Definitions', 'ANNEX I Goods']
         with pytest.raises(KeyError): T['refs']('feedbeef#9')
     finally: db.close()
@@ -35,7 +35,7 @@ def test_cli(lib):
     rc, out, err = ls(dbp.parent, 'refs', ids['Article 2 Scope'], '--db', dbp, '--json')
     assert rc == 0, err
     r = json.loads(out)
-    assert [x['id'] for x in r['cites']] == [ids['Article 1 Definitions'], ids['ANNEX I Goods']]
+    assert [x['node_id'] for x in r['cites']] == [ids['Article 1 Definitions'], ids['ANNEX I Goods']]
     rc, out, err = run('refs', ids['Article 1 Definitions'], '--db', dbp)
     assert rc == 0 and 'cited by 1 section(s):' in out and 'Article 2 Scope' in out, out
     rc, out, err = run('read', ids['Article 2 Scope'], '--refs', '--db', dbp)
@@ -60,4 +60,4 @@ def test_mcp(lib):
     tools, res, rd = anyio.run(_session, dbp, ids['Article 2 Scope'])
     assert 'refs' in tools and tools['refs'].input_schema['required'] == ['node_id']
     assert [x['title'] for x in res.structured_content['result']['cites']] == ['Article 1 Definitions', 'ANNEX I Goods']
-    assert [x['id'] for x in json.loads(rd.content[0].text)['refs']] == [ids['Article 1 Definitions'], ids['ANNEX I Goods']]
+    assert [x['node_id'] for x in json.loads(rd.content[0].text)['refs']] == [ids['Article 1 Definitions'], ids['ANNEX I Goods']]

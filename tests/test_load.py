@@ -32,7 +32,7 @@ def test_reader_sees_only_whole_documents_during_a_load(tmp_path):
         assert (partial, orphans) == (0, 0), (n_docs, partial, orphans)
         if n_docs:
             secs = rd.sections(q, e if rd.ls_meta('store.dim') else None, limit=3)
-            assert secs and all(s['breadcrumb'] and s['read'] for s in secs)
+            assert secs and all(s['breadcrumb'] and s['node_id'] for s in secs)
         seen.add(n_docs); checks += 1
         if done: break
         time.sleep(0.01)

@@ -21,7 +21,7 @@ async def _session(db):
             out['toc'] = await call('toc', doc='saturn', depth=2)
             out['sections'] = await call('sections', query='how long does sade sati last', limit=2)
             out['search'] = await call('search', query='recitation on saturdays', limit=1)
-            sade = out['sections'].structured_content['result'][0]['id']
+            sade = out['sections'].structured_content['result'][0]['node_id']
             out['read'] = await call('read', node_id=sade, max_chars=50)
             out['breadcrumb'] = await call('breadcrumb', node_id=sade)
             out['bad_id'] = await call('read', node_id='feedbeef#9')
@@ -40,8 +40,8 @@ def test_mcp_over_stdio(tmp_path):
     assert all(t.description and '\n' not in t.description for t in tools.values())
     props = tools['read'].input_schema['properties']
     assert (props['node_id']['type'], props['max_chars']['type'], props['max_chars']['default'], props['children']['type']) == \
-           ('string', 'integer', 4000, 'boolean')
-    assert props['max_chars']['description'] == 'longest text returned; `truncated` says whether it was cut'
+           ('string', 'integer', 20000, 'boolean')
+    assert props['max_chars']['description'] == "longest text returned (and never more than the tools' budget); `truncated` says whether it was cut"
     assert tools['sections'].input_schema['required'] == ['query']
 
     for k in ('toc', 'sections', 'search', 'read', 'breadcrumb'): assert not o[k].is_error, (k, o[k].content)

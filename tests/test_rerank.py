@@ -13,9 +13,9 @@ def test_rerank_orders_by_model(tmp_path, monkeypatch):
     db = database(); db.add_doc(DOC, title='G', emb_fn=hash_embed)
     q = 'sade sati lasts seven years'
     hits = db.doc_search(q, hash_embed([q])[0], limit=3, rerank=True)
-    assert 'Sade sati' in hits[0]['content']
-    assert [h['_rrf_score'] for h in hits] == [1/(60+i) for i in range(len(hits))]
-    assert hits[0]['_rerank_score'] >= hits[-1]['_rerank_score']
+    assert 'Sade sati' in hits[0]['text']
+    assert [h['score'] for h in hits] == [1/(60+i) for i in range(len(hits))]
+    assert hits[0]['why']['rerank_score'] >= hits[-1]['why']['rerank_score']
     db.close()
 
 def test_missing_model_clear_error(tmp_path, monkeypatch):
@@ -33,7 +33,7 @@ def test_rerank_with_several_documents(tmp_path, monkeypatch):
     db = database(); db.add_doc(DOC, title='G', emb_fn=hash_embed); db.add_doc('# Mars\n\nMars moves fast.', title='M', emb_fn=hash_embed)
     for q in ('sade sati lasts seven years', 'what does G say about jupiter moving'):
         hits = db.doc_search(q, hash_embed([q])[0], limit=3, rerank=True)
-        assert hits and all('_rerank_score' in h for h in hits), q
+        assert hits and all('rerank_score' in h['why'] for h in hits), q
         secs = db.sections(q, hash_embed([q])[0], limit=2, rerank=True)
-        assert secs and all('_rerank_score' in h for s in secs for h in s['hits']), q
+        assert secs and all('rerank_score' in h['why'] for s in secs for h in s['passages']), q
     db.close()

@@ -1,5 +1,5 @@
 "Scoped search: `doc=` (an id, title, source path or file name, or a list) on sections, doc_search, docs and context, the CLI's --doc and the agent tools."
-import inspect, subprocess, sys, shutil
+import inspect, json, subprocess, sys, shutil
 import pytest
 from litesearch import database
 
@@ -82,15 +82,30 @@ def test_kind_and_meta_filters(tmp_path):
 def test_sections_carry_node_id(db):
     "A section's id is a node id: it says so under the same key hits use (issue 11)."
     s = db.sections('revenue')[0]
-    assert s['node_id'] == s['id'] and '#' in s['node_id']
+    assert 'id' not in s and '#' in s['node_id'] and db.read(s['node_id'])['node_id'] == s['node_id']
     t = {f.__name__: f for f in db.tools()}
     r = t['sections']('revenue')[0]
-    assert r['node_id'] == r['id'] and t['read'](r['node_id'])['id'] == r['id']
+    assert 'id' not in r and r['node_id'] == s['node_id'] and t['read'](r['node_id'])['node_id'] == r['node_id']
 
 def test_docs_tool_routes_an_agent(db):
     "An agent asks which documents answer, then looks inside one (issue 11: the same names everywhere)."
     t = {f.__name__: f for f in db.tools()}
     ds = t['docs']('how much did beta revenue fall', limit=2)
-    assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'score', 'why'}
+    assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'kind', 'score', 'why'}
     assert ds[0]['why']['names_rank'] == 1 and 'Args:' in t['docs'].__doc__
     assert {r['doc_id'] for r in t['sections']('revenue', doc=ds[0]['doc_id'])} == {ds[0]['doc_id']}
+
+def test_toc_takes_the_same_scope(db, tmp_path):
+    "toc is scoped like every search: doc by id, title, source path, file name or a list; kind=; meta= (issue 11)."
+    db.add_doc('# Plan\nDelta plans to grow.', title='delta', source='reports/delta.pdf', kind='pdf', meta={'year': 2024})
+    titles = lambda **kw: [d['title'] for d in db.toc(**kw)]
+    assert titles(doc='reports/beta.md') == titles(doc='beta.md') == titles(doc=_ids(db)['beta']) == ['beta']
+    assert titles(doc=['alpha', 'gamma.md']) == ['alpha', 'gamma'] and titles(doc='ta') == ['beta', 'delta']   # a title part still lists
+    assert titles(kind='pdf') == ['delta'] and titles(kind=['md', 'text'], doc='a') == ['alpha', 'beta', 'gamma']
+    assert titles(meta={'year': 2024}) == ['delta'] and titles(meta={'year': 2023}) == []
+    with pytest.raises(ValueError, match="doc 'betta': no such document"): db.toc(doc=['betta'])
+    t = {f.__name__: f for f in db.tools()}
+    assert [d['title'] for d in t['toc'](kind='pdf')] == ['delta']
+    db.close()
+    r = subprocess.run([sys.executable, '-m', 'litesearch.cli', 'toc', '--kind', 'pdf', '--db', str(tmp_path/'s.db'), '--json'], capture_output=True, text=True)
+    assert r.returncode == 0 and [d['title'] for d in json.loads(r.stdout)] == ['delta'], r.stderr

@@ -28,3 +28,16 @@ def test_every_parameter_has_its_description(tmp_path):
     q = function_schema(tools[3])['parameters']['properties']['query']
     assert q['type'] == 'string' and q['description'] == 'what to look for, in words'
     db.close()
+
+def test_langchain_keeps_every_description(tmp_path):
+    "The framework the issue names: LangChain's StructuredTool.from_function(parse_docstring=True) dropped every description before."
+    lc = pytest.importorskip('langchain_core.tools')        # a dev requirement: CI has it
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+    db = database(tmp_path/'t.db'); db.add_doc('# Saturn\n\nSaturn is slow.\n\n## Sade Sati\n\nSeven and a half years.', title='saturn')
+    for f in db.tools():
+        fn = convert_to_openai_tool(lc.StructuredTool.from_function(f, parse_docstring=True))['function']
+        props = fn['parameters']['properties']
+        assert fn['description'] and props and all(p.get('description') for p in props.values()), (f.__name__, props)
+    secs = lc.StructuredTool.from_function(db.tools()[3], parse_docstring=True).invoke({'query': 'how long is sade sati'})
+    assert secs[0]['breadcrumb'] == 'saturn › Sade Sati' and secs[0]['pages'] == [1, 1]    # called through the framework, same answer
+    db.close()

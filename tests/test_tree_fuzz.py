@@ -59,7 +59,7 @@ def test_add_doc_random_documents_store_whole():
         nodes = db.execute('SELECT count(*) FROM nodes WHERE doc_id = ?', [r['doc_id']]).fetchone()[0]
         chunks = db.execute('SELECT count(*) FROM store WHERE doc_id = ?', [r['doc_id']]).fetchone()[0]
         assert (nodes, chunks) == (r['nodes'], r['chunks'])
-        for c in db.toc(r['doc_id'], max_depth=9):
-            assert c['tree']['id'] == f"{r['doc_id']}#0"
+        for c in db.toc(r['doc_id'], depth=9):
+            assert c['node_id'] == f"{r['doc_id']}#0"
     # and every stored chunk belongs to a node of its document
     assert db.execute('SELECT count(*) FROM store s LEFT JOIN nodes n ON n.id = s.node_id WHERE n.id IS NULL OR n.doc_id != s.doc_id').fetchone()[0] == 0
