@@ -1299,7 +1299,9 @@ def close(self:Database):
                     with self.write_txn(): pass       # a write transaction repays what is owed first
                 except Exception: pass
     finally:
-        st.anns.clear()
+        # a closed connection's caches go with it: a Database object still referenced (a variable, a Table) kept its
+        # vector matrix (512 MB at 1M rows) alive beside the reopened connection's own
+        st.anns.clear(); _forget(self)
         _orig_close(self)
 
 # %% ../nbs/00_core.ipynb #47b76e85
