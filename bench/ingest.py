@@ -7,6 +7,8 @@ tree+chunk (build_tree and chunking inside add_doc), embed, write (chunk rows + 
 rebuild). pymupdf is imported as litesearch does (without its ONNX layout model and pymupdf4llm); it is timed on its
 own line, and is paid once a process.
 
+'EU PDFs, serial, no refs' is the serial run with `db.ref_indexing(False)`: what the graph layer's reference extraction costs.
+
 Run: python bench/ingest.py [--embedder SPEC] [--only EU]     (from the project root; --only keeps the runs whose name starts so)
 """
 import json, os, random, resource, subprocess, sys, tempfile, time
@@ -35,13 +37,14 @@ def run(src, workers, spec='hash'):
     from litesearch.embed import load_embedder
     t = time.perf_counter(); load_embedder(spec).dim; t_emb = time.perf_counter() - t      # the model loads before the ingest is timed
     t_pdf = None
-    if src == 'eu':
+    if src.startswith('eu'):
         from litesearch.data import _pymupdf     # as litesearch imports it: without the layout model and pymupdf4llm
         t = time.perf_counter(); _pymupdf(); t_pdf = time.perf_counter() - t
     with tempfile.TemporaryDirectory() as tmp:
         if src == 'md': path = Path(tmp)/'md'; path.mkdir(); make_markdown(path)
         else: path = EU
         db = litesearch.database(Path(tmp)/'bench.db', embedder=spec)
+        if src == 'eu-norefs': db.ref_indexing(False)      # the graph layer's reference extraction switched off
         t = time.perf_counter()
         res = db.add_dir(path, n_workers=workers, progress=False)
         wall = time.perf_counter() - t
@@ -52,7 +55,7 @@ def run(src, workers, spec='hash'):
     print(json.dumps(dict(res.stats, wall=wall, import_lib=t_lib, import_pymupdf=t_pdf, load_embedder=t_emb, rss_mb=rss, child_rss_mb=kids, errors=len(errs))))
 
 def main(spec='hash', only=None):
-    runs = [('eu', 0, 'EU PDFs, serial'), ('eu', 2, 'EU PDFs, n_workers=2'), ('eu', None, 'EU PDFs, n_workers=None'),
+    runs = [('eu', 0, 'EU PDFs, serial'), ('eu-norefs', 0, 'EU PDFs, serial, no refs'), ('eu', 2, 'EU PDFs, n_workers=2'), ('eu', None, 'EU PDFs, n_workers=None'),
             ('md', 0, '150 markdown, serial'), ('md', None, '150 markdown, n_workers=None')]
     runs = [r for r in runs if not only or r[2].startswith(only)]
     print(f'cpus: {os.cpu_count()}   corpus: {EU}   embedder: {spec}')
@@ -73,6 +76,11 @@ def main(spec='hash', only=None):
     for name, s in rows:
         print(f"{name:<26} embedder {spec}: loaded in {s['load_embedder']:.2f}s, embedded {s['chunks']} chunks in {s['embed_s']:.2f}s ({s['chunks']/max(s['embed_s'], 1e-9):,.0f} chunks/s)")
     print('parse is summed over workers (CPU seconds); wall is the add_dir call; the slowest stage is the largest column.')
+    refs = dict(rows)
+    if 'EU PDFs, serial' in refs and 'EU PDFs, serial, no refs' in refs:
+        a, b = refs['EU PDFs, serial'], refs['EU PDFs, serial, no refs']
+        print(f"reference extraction (graph layer) on the EU PDFs: write {a['write_s']:.2f}s with, {b['write_s']:.2f}s without (db.ref_indexing(False)); "
+              f"wall {a['wall']:.2f}s vs {b['wall']:.2f}s; without parsing {a['wall'] - a['parse_s']:.2f}s vs {b['wall'] - b['parse_s']:.2f}s")
 
 if __name__ == '__main__':
     if len(sys.argv) > 1 and sys.argv[1] == '--run': run(sys.argv[2], None if sys.argv[3] == 'None' else int(sys.argv[3]), *sys.argv[4:5])

@@ -32,7 +32,11 @@ def _timed_stage(name, fn):
     return f
 
 from apswutils.db import Table
+import functools
 litesearch.tree._sync_ann = _timed_stage('HNSW', litesearch.tree._sync_ann)
+# the graph layer's reference extraction (db.ref_indexing(False) turns it off), kept under its name so it stays registered once
+litesearch.tree.on_write[:] = [functools.wraps(f)(_timed_stage('graph refs', f)) if getattr(f, '__name__', '') == '_on_write' else f
+                               for f in litesearch.tree.on_write]
 Table.optimize_fts = _timed_stage('FTS merge', Table.optimize_fts)
 _embed = _timed_stage('embed', hash_embed)
 

@@ -419,7 +419,7 @@ def _pending(db, T, p, dids, cache):
 
 def _on_write(db, T, plans):
     "tree.on_write: index the references of documents just written (inside write_docs' transaction)."
-    if not plans: return
+    if not plans or not db.ref_indexing(tree=T): return          # switched off for this database: no extraction
     p, cache = _tables(db, T), {}
     for pl in plans:
         nodes = [(n.seq, n.title, n.page_start, n.segments) for n in pl.tree]
@@ -627,3 +627,20 @@ def _term_rows(did, nodes, terms_fn, max_users:int=200):
         for seq, pos in users:
             rows += [(did, f'{did}#{seq}', pos, term, 'term', 'doc', json.dumps(dict(term=term)), None, f'{did}#{d}', did) for d in sorted(defs)]
     return rows
+
+# %% ../nbs/09_graph.ipynb #40c03aeb
+@patch
+def ref_indexing(self:Database,
+                 on:bool=None, # True or False: extract references at ingest (None: only read the setting)
+                 store:str='store', # chunk store
+                 prefix:str=None, # tree table prefix
+                 tree=None, # the tree tables, when the caller has them (skips get_tree)
+                )->bool: # whether add_doc extracts references for this tree
+    "Read, or set for this database, whether ingest extracts reference edges (on by default)."
+    T = tree or self.get_tree(store, prefix, ann=None)
+    key = f"{T.docs.name[:-len('docs')]}graph.refs"
+    if on is not None:
+        if not isinstance(on, bool): raise TypeError(f'on {on!r}: expected True or False')
+        with self.write_txn(): self.ls_meta(key, on)
+    v = self.ls_meta(key)
+    return True if v is None else bool(v)

@@ -1290,7 +1290,8 @@ def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
     named = set(re.findall(r'\w+', ' '.join(db.execute(f'SELECT label, names FROM [{T.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
     terms = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
     fts = T.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
-    vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args) if emb is not None and emb is not False else []
+    # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
+    vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
     return rrf_merge(fts, vec, k=rrf_k, limit=n)
 
 def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):

@@ -1,0 +1,49 @@
+"The exact scan's matrix at 1M rows (issue 13): read at its final size, and read again rather than replay a long log."
+import numpy as np, pytest
+import litesearch.core as core
+from litesearch import database
+from litesearch.core import _ls
+
+def _brute(X, q, k=5):
+    d = 1 - X.astype(np.float64) @ q.astype(np.float64) / np.linalg.norm(X.astype(np.float64), axis=1) / np.linalg.norm(q.astype(np.float64))
+    return [int(i) + 1 for i in np.argsort(d, kind='stable')[:k]]
+
+def _db(tmp_path, X, n):
+    db = database(tmp_path/'m.db'); st = db.get_store(ann=True)
+    st.insert_all([dict(id=i + 1, content=f'r{i}', embedding=e) for i, e in enumerate(st.add_embeddings(X[:n]))])
+    return db, st
+
+def test_matrix_is_read_at_its_size(tmp_path):
+    # read 50k rows at a time, it grew by doubling: the old and the new copy at once (906 MB peak for 605 MB at 1M
+    # rows), and 200,000 slots here
+    X = np.random.default_rng(1).standard_normal((110_000, 4)).astype(np.float16)
+    db, st = _db(tmp_path, X, 110_000)
+    assert [h['rowid'] for h in st.vec_search(X[7], ['id'], 5)] == _brute(X, X[7])
+    mat = _ls(db).mats[('store', 'float16')]
+    assert mat.n == 110_000 and len(mat.ids) == mat.m.shape[0] == 110_000 + 110_000 // 4 + 1024     # a quarter to grow into
+    db.close()
+
+def test_long_log_reloads_short_log_replays(tmp_path, monkeypatch):
+    monkeypatch.setattr(core, 'MAT_REPLAY_MAX', 100)
+    X = np.random.default_rng(2).standard_normal((1500, 8)).astype(np.float16)
+    db, st = _db(tmp_path, X, 200)
+    key = ('store', 'float16')
+    st.vec_search(X[0], ['id'], 1); mat = _ls(db).mats[key]
+    add = lambda a, b: st.insert_all([dict(id=i + 1, content=f'r{i}', embedding=e) for i, e in zip(range(a, b), st.add_embeddings(X[a:b]))])
+    add(200, 290)                                   # 90 log entries: replayed into the same matrix
+    assert [h['rowid'] for h in st.vec_search(X[3], ['id'], 5)] == _brute(X[:290], X[3])
+    assert _ls(db).mats[key] is mat and mat.n == 290
+    add(290, 1500)                                  # 1,210 entries: read again, at its size
+    assert [h['rowid'] for h in st.vec_search(X[1400], ['id'], 5)] == _brute(X, X[1400])
+    new = _ls(db).mats[key]
+    assert new is not mat and new.n == 1500 and len(new.ids) == 1500 + 1500 // 4 + 1024
+    db.close()
+
+def test_close_drops_the_matrix(tmp_path):
+    "A closed Database still referenced (by a variable, a Table) held its matrix beside the reopened connection's (1.94 GB peak at 1M rows)."
+    X = np.random.default_rng(3).standard_normal((300, 8)).astype(np.float16)
+    db, st = _db(tmp_path, X, 300)
+    st.vec_search(X[0], ['id'], 1)
+    assert _ls(db).mats
+    db.close()
+    assert not _ls(db).mats
