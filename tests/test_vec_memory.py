@@ -1,4 +1,4 @@
-"The exact scan's matrix at 1M rows (issue 13): read at its final size, and read again rather than replay a long log."
+"The exact scan's memory at 1M rows (issue 13): no second copy beside the HNSW index; a matrix read at its final size, and read again rather than replay a long log."
 import numpy as np, pytest
 import litesearch.core as core
 from litesearch import database
@@ -8,8 +8,8 @@ def _brute(X, q, k=5):
     d = 1 - X.astype(np.float64) @ q.astype(np.float64) / np.linalg.norm(X.astype(np.float64), axis=1) / np.linalg.norm(q.astype(np.float64))
     return [int(i) + 1 for i in np.argsort(d, kind='stable')[:k]]
 
-def _db(tmp_path, X, n):
-    db = database(tmp_path/'m.db'); st = db.get_store(ann=True)
+def _db(tmp_path, X, n, ann=False):
+    db = database(tmp_path/'m.db'); st = db.get_store(ann=ann)
     st.insert_all([dict(id=i + 1, content=f'r{i}', embedding=e) for i, e in enumerate(st.add_embeddings(X[:n]))])
     return db, st
 
@@ -26,7 +26,7 @@ def test_matrix_is_read_at_its_size(tmp_path):
 def test_long_log_reloads_short_log_replays(tmp_path, monkeypatch):
     monkeypatch.setattr(core, 'MAT_REPLAY_MAX', 100)
     X = np.random.default_rng(2).standard_normal((1500, 8)).astype(np.float16)
-    db, st = _db(tmp_path, X, 200)
+    db, st = _db(tmp_path, X, 200, ann=True)        # the change log it replays; below ANN_BUILD_ROWS no index serves the scan
     key = ('store', 'float16')
     st.vec_search(X[0], ['id'], 1); mat = _ls(db).mats[key]
     add = lambda a, b: st.insert_all([dict(id=i + 1, content=f'r{i}', embedding=e) for i, e in zip(range(a, b), st.add_embeddings(X[a:b]))])
@@ -47,3 +47,37 @@ def test_close_drops_the_matrix(tmp_path):
     assert _ls(db).mats
     db.close()
     assert not _ls(db).mats
+
+def test_index_serves_the_exact_scan(tmp_path):
+    "A float16 store with an HNSW index scans the index's own vectors exactly: no matrix (512 MB at 1M rows) beside it."
+    X = np.random.default_rng(4).standard_normal((3000, 8)).astype(np.float16)
+    db, st = _db(tmp_path, X, 3000, ann=True)
+    for i in (7, 1234, 2999):
+        assert [h['rowid'] for h in st.vec_search(X[i], ['id'], 5)] == _brute(X, X[i])
+    assert not _ls(db).mats and 'store' in _ls(db).anns
+    # a rowid range and a SQL filter read their rows out of the index and scan them exactly
+    inside = [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(51, 250))]
+    assert inside == [r + 50 for r in _brute(X[50:250], X[100])]
+    odd = [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, where='t.rowid % 2 = 1')]
+    assert odd == [r for r in _brute(X, X[100], 3000) if r % 2][:5]
+    # a deleted row is gone from the scan; the distances are the matrix's (same usearch kernel)
+    st.delete(_brute(X, X[1234])[0])
+    got = st.vec_search(X[1234], ['id'], 5)
+    assert [h['rowid'] for h in got] == _brute(X, X[1234], 6)[1:]
+    assert not _ls(db).mats
+    db.close()
+    db = database(tmp_path/'m.db'); st = db.t.store
+    ref = st.vec_search(X[1234], ['id'], 5, metric='l2')       # l2 is not what the index holds: the matrix scans it
+    assert _ls(db).mats and len(ref) == 5
+    db.close()
+
+def test_broad_filter_scans_the_matrix(tmp_path, monkeypatch):
+    "A filter allowing more rows than INDEX_SCAN_MAX is scanned in the matrix, not copied row by row out of the index."
+    monkeypatch.setattr(core, 'INDEX_SCAN_MAX', 100)
+    X = np.random.default_rng(5).standard_normal((3000, 8)).astype(np.float16)
+    db, st = _db(tmp_path, X, 3000, ann=True)
+    assert [h['rowid'] for h in st.vec_search(X[9], ['id'], 5, where='t.rowid <= 100')] == _brute(X[:100], X[9])
+    assert not _ls(db).mats
+    assert [h['rowid'] for h in st.vec_search(X[9], ['id'], 5, where='t.rowid <= 1000')] == _brute(X[:1000], X[9])
+    assert _ls(db).mats
+    db.close()

@@ -1,0 +1,107 @@
+"The query paths issue 13 changed at 1M chunks: spans from Python, a bounded OR, a memory-mapped sidecar, legs on two threads."
+import json, os, random, warnings
+import numpy as np, pytest
+import litesearch.core as core
+from litesearch import database, rrf_merge
+from litesearch.core import fts_terms, _py_spans, _span, _ls
+
+WORDS = ('run running runs ran runner café cafe naïve naive data base database tax taxable taxation member state states '
+         'shall binding entirety 2017 FY2017 PG&E fts_search 東京 都 the of and').split()
+
+def _texts(n, seed):
+    rng = random.Random(seed)
+    return [' '.join(rng.choice(WORDS) for _ in range(rng.randint(5, 40))) for _ in range(n)]
+
+def test_python_spans_are_fts5_spans():
+    "The span fts_search computes in Python (the store's own tokenizer) equals FTS5's, for every row an AND matches."
+    db = database(); st = db.get_store()
+    st.insert_all([dict(content=t) for t in _texts(400, 1)])
+    db.conn.register_fts5_function('ls_span', _span)
+    rng, checked = random.Random(2), 0
+    for _ in range(60):
+        q = ' '.join(rng.sample(WORDS, rng.randint(2, 4))) + (' "member state"' if rng.random() < 0.3 else '')
+        terms = fts_terms(q)
+        e = ' AND '.join(terms)
+        want = dict(db.execute('SELECT rowid, ls_span(store_fts) FROM store_fts WHERE store_fts MATCH ?', [e]))
+        ids = sorted(want)
+        if not ids: continue
+        assert _py_spans(st, terms, ids) == [want[i] for i in ids], q
+        checked += len(ids)
+    assert checked > 500
+    # a prefix term is FTS5's to expand: the Python path declines and fts_search asks FTS5
+    assert _py_spans(st, fts_terms('tax* member'), [1]) is None
+    hits = st.fts_search('tax* member', limit=50)
+    assert hits and all(h['_span'] == dict(db.execute('SELECT rowid, ls_span(store_fts) FROM store_fts WHERE store_fts MATCH ?',
+                                                       [' AND '.join(fts_terms('tax* member'))]))[h['rowid']] for h in hits)
+    db.close()
+
+def test_bounded_or_skips_a_rarest_term_that_is_everywhere(monkeypatch):
+    "No AND match: the OR searches the rarest term only while it matches at most OR_FIRST_MAX rows (at 1M: 245 ms p95 before)."
+    db = database(); st = db.get_store()
+    st.insert_all([dict(content=f'alpha beta row {i}') for i in range(300)])
+    assert st.fts_search('alpha beta gamma', limit=5, budget=10)          # alpha: 300 rows, under the default cap
+    monkeypatch.setattr(core, 'OR_FIRST_MAX', 100)
+    assert st.fts_search('alpha beta gamma', limit=5, budget=10) == []    # 300 > 100: nothing worth ranking
+    st.insert(dict(content='alpha rare'))
+    assert [h['content'] for h in st.fts_search('alpha beta rare', limit=5, budget=10)] == ['alpha rare']   # a rare term still is
+    db.close()
+
+def _store(path, X):
+    db = database(path); st = db.get_store(ann=True)
+    st.insert_all([dict(content=f'r{i}', embedding=e) for i, e in enumerate(st.add_embeddings(X))])
+    return db, st
+
+@pytest.mark.skipif(not core.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+def test_sidecar_opens_mapped_and_loads_at_its_first_change(tmp_path):
+    X = np.random.default_rng(1).standard_normal((500, 8)).astype(np.float16)
+    db, st = _store(tmp_path/'v.db', X[:400]); st.save_index(); db.close()
+    db = database(tmp_path/'v.db'); st = db.t.store
+    assert st.ann_search(X[7], limit=1)[0]['rowid'] == 8
+    assert st.ann.viewed and not st.ann.dirty                  # read-only use: mapped, nothing to save
+    # another connection writes and saves a newer sidecar (replacing the file this one maps)
+    db2, st2 = database(tmp_path/'v.db'), None
+    st2 = db2.t.store
+    st2.insert_all([dict(content=f'r{i}', embedding=e) for i, e in zip(range(400, 500), st2.add_embeddings(X[400:]))])
+    st2.save_index(); db2.close()
+    assert st.ann_search(X[450], limit=1)[0]['rowid'] == 451   # its log was trimmed: the newer sidecar is checked and mapped
+    assert st.ann.viewed and len(st.ann) == 500
+    st.delete(451)                                             # a change to replay: read into memory first, then caught up
+    assert st.ann_search(X[450], limit=1)[0]['rowid'] != 451
+    assert not st.ann.viewed and len(st.ann) == 499 and st.ann.dirty
+    db.close()
+
+def test_checksum_is_crc32_and_old_sha256_heads_still_load(tmp_path):
+    import hashlib
+    X = np.random.default_rng(2).standard_normal((300, 8)).astype(np.float16)
+    db, st = _store(tmp_path/'c.db', X); st.save_index(); db.close()
+    side = tmp_path/'c.db.store.usearch'; head = side.with_name(side.name + '.json')
+    h = json.loads(head.read_text())
+    assert h['sum'].startswith('crc32:') and h['sum'] == core._file_sum(side)
+    h['sum'] = hashlib.sha256(side.read_bytes()).hexdigest(); head.write_text(json.dumps(h))     # a head saved before crc32
+    db = database(tmp_path/'c.db'); st = db.t.store
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')                         # loaded, not rebuilt
+        assert st.ann_search(X[3], limit=1)[0]['rowid'] == 4
+    db.close()
+    b = bytearray(side.read_bytes()); b[len(b) // 2] ^= 0xFF; side.write_bytes(bytes(b))
+    db = database(tmp_path/'c.db'); st = db.t.store
+    with pytest.warns(UserWarning, match='checksum mismatch'): len(st.ann)
+    assert st.ann_search(X[3], limit=1)[0]['rowid'] == 4
+    db.close()
+
+@pytest.mark.parametrize('cores', [1, 2])
+def test_vector_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, cores):
+    "Database.search runs the HNSW search beside the keyword leg: the fused rows equal the legs fused one after the other."
+    monkeypatch.setattr(os, 'cpu_count', lambda: cores)
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((400, 16)).astype(np.float32)
+    db, st = _store(tmp_path/'t.db', X)
+    texts = _texts(400, 4)
+    for i, t in enumerate(texts): db.execute('UPDATE store SET content = ? WHERE rowid = ?', [t, i + 1])
+    for i in range(0, 400, 37):
+        q = ' '.join(texts[i].split()[:3])
+        got = db.search(q, X[i], ['content'], limit=10, ann=True)
+        want = rrf_merge(st.fts_search(q, ['content'], 20), st.ann_search(X[i], ['content'], 20), limit=10,
+                         prox=core.prox_leg(st.fts_search(q, ['content'], 20)))
+        assert [h['rowid'] for h in got] == [h['rowid'] for h in want]
+    db.close()
