@@ -4,9 +4,9 @@
 
 # %% auto #0
 __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'OR_FIRST_MAX', 'FTS_MERGE_PAGES', 'MAT_REPLAY_MAX',
-           'ANN_MIN_ROWS', 'ANN_BUILD_ROWS', 'INDEX_SCAN_MAX', 'ANN_COMPACT', 'ANN_VIEW', 'DEFAULT_RERANKER',
-           'database', 'fts_query', 'fts_terms', 'fts_levels', 'fts_segments', 'check_vectors', 'AnnIndex', 'rrf_merge',
-           'prox_leg', 'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
+           'ANN_MIN_ROWS', 'ANN_BUILD_ROWS', 'INDEX_SCAN_MAX', 'ANN_COMPACT', 'ANN_ADD_ASYNC', 'ANN_VIEW',
+           'DEFAULT_RERANKER', 'database', 'fts_query', 'fts_terms', 'fts_levels', 'fts_segments', 'check_vectors',
+           'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
@@ -1157,6 +1157,7 @@ from importlib.metadata import version as _version
 _USEARCH_BAD_LOAD = _version('usearch') == '2.26.0'
 ANN_COMPACT = 0.2   # rebuild (compact) before saving once removed keys exceed this share of the index's slots
 
+ANN_ADD_ASYNC = True   # add a document's rows to the HNSW index on the worker thread while ingest goes on (False: in the caller)
 ANN_VIEW = os.name == 'posix'   # open a saved sidecar memory-mapped (usearch `view`); it is read into memory at its first change
 
 def _file_sum(p, like:str=None)->str:
@@ -1193,8 +1194,29 @@ class AnnIndex:
         self.params = dict(connectivity=connectivity, expansion_add=expansion_add, expansion_search=expansion_search)
         p = _ls(self.db).path
         self.path = None if p is None else p.with_name(f'{p.name}.{self.name}.usearch')
+        self._ix, self._job = None, None
         self.index, self.pos, self.dirty, self.removed, self.viewed = None, 0, False, 0, False
         self._open()
+
+    # a document's rows are added on the worker thread while ingest goes on with the next one (usearch releases the
+    # GIL): everything that touches the index goes through `index`, which first waits for that add to finish
+    @property
+    def index(self):
+        "The usearch Index, once an add running on the worker thread is done."
+        job = self._job
+        if job is not None:
+            self._job = None
+            if job[0] != os.getpid(): raise RuntimeError(f'ANN index for {self.name!r} was adding rows when this process forked: open the database again in this process')
+            try: job[1].result()
+            except Exception as e:        # the index lacks rows its position claims: never search it, build it again
+                warnings.warn(f'ANN index for {self.name!r}: adding rows failed ({type(e).__name__}: {e}); rebuilding it from the database')
+                self._ix = None; self.rebuild()
+        return self._ix
+
+    @index.setter
+    def index(self, ix):
+        self.index                        # an add in flight finishes before its index is replaced
+        self._ix = ix
 
     # read, not fixed at open: an index opened before the store's first vectors must decode them with their dtype
     @property
@@ -1257,12 +1279,16 @@ class AnnIndex:
     def _add(self, rows):
         if not rows: return
         dim = self._dim() or len(rows[0][1]) // np.dtype(self.dtype).itemsize
-        if self.index is None: self.index = self._new(dim)
-        keys = np.array([r[0] for r in rows], dtype=np.uint64)
+        ix = self.index
+        if ix is None: ix = self.index = self._new(dim)
+        keys, vecs = np.array([r[0] for r in rows], dtype=np.uint64), self._vecs([r[1] for r in rows])
         # usearch 2.26's parallel add links rows added together poorly: on 80-row indexes 0.8% of rows did not find
-        # themselves with 2 threads, none with 1 (and 1 in 1,000 at 20k). A document's rows go in on one thread;
-        # only a bulk build (a rebuild, a big load) uses both cores
-        self.index.add(keys, self._vecs([r[1] for r in rows]), threads=1 if len(rows) < 5000 else (os.cpu_count() or 1))
+        # themselves with 2 threads, none with 1 (and 1 in 1,000 at 20k). A document's rows go in on one thread, the
+        # worker's, while the caller goes on (at 1M rows HNSW inserts cost 0.4 ms a chunk, the rest of ingest 0.25);
+        # only a bulk build (a rebuild, a big load) uses both cores, and waits
+        cores = os.cpu_count() or 1
+        if len(rows) >= 5000 or cores < 2 or not ANN_ADD_ASYNC: ix.add(keys, vecs, threads=1 if len(rows) < 5000 else cores)
+        else: self._job = (os.getpid(), _worker().submit(ix.add, keys, vecs, threads=1))
 
     def rebuild(self):
         "Build the index from every embedding in the store."
@@ -1315,9 +1341,9 @@ class AnnIndex:
         self.sync()
         return self._search(q, limit)
 
-    def _search(self, q, limit):
-        "The HNSW search alone: no SQL, so it may run on another thread (usearch releases the GIL) while SQLite works."
-        ix = self.index
+    def _search(self, q, limit, ix=None):
+        "The HNSW search alone (in `ix`, default this index): no SQL, so it may run on the worker thread while SQLite works."
+        ix = self.index if ix is None else ix
         if ix is None or not len(ix): return [], []
         ix.expansion_search = _ef_search(self.params['expansion_search'], len(ix))
         m = ix.search(np.asarray(q, dtype=np.float32), min(limit, len(ix)))
@@ -1390,10 +1416,11 @@ def _ann_begin(tbl, emb, columns, limit, dtype):
     d = tbl.db.ls_meta(f'{tbl.name}.dim')
     if d and len(q) != d: raise ValueError(f'query embedding has dim {len(q)}, store {tbl.name!r} holds dim {d}')
     a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
+    ix = a.index                          # and so does waiting for an add in flight
     if (os.cpu_count() or 1) < 2:
-        ids, ds = a._search(q, limit)
+        ids, ds = a._search(q, limit, ix)
         return lambda: _fetch(tbl, ids, columns, dict(_dist=ds))
-    job = _worker().submit(a._search, q, limit)
+    job = _worker().submit(a._search, q, limit, ix)
     def rows():
         ids, ds = job.result()
         return _fetch(tbl, ids, columns, dict(_dist=ds))
