@@ -105,3 +105,35 @@ def test_vector_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, c
                          prox=core.prox_leg(st.fts_search(q, ['content'], 20)))
         assert [h['rowid'] for h in got] == [h['rowid'] for h in want]
     db.close()
+
+def test_an_add_that_fails_on_the_worker_warns_and_rebuilds(tmp_path, monkeypatch):
+    "A document's rows go into the HNSW index on the worker thread; if that add fails, the index is built again, never left short."
+    from usearch.index import Index
+    monkeypatch.setattr(os, 'cpu_count', lambda: 2)
+    X = np.random.default_rng(5).standard_normal((300, 8)).astype(np.float16)
+    db, st = _store(tmp_path/'f.db', X[:200])
+    assert len(st.ann) == 200
+    real, calls = Index.add, []
+    def flaky(self, *a, **k):
+        calls.append(1)
+        if len(calls) == 1: raise MemoryError('no room')
+        return real(self, *a, **k)
+    monkeypatch.setattr(Index, 'add', flaky)
+    st.insert_all([dict(content=f'r{i}', embedding=e) for i, e in zip(range(200, 300), st.add_embeddings(X[200:]))])
+    st.ann.sync()                                            # the add goes to the worker and fails there
+    assert st.ann._job is not None
+    with pytest.warns(UserWarning, match='adding rows failed.*rebuilding'):
+        n = len(st.ann)
+    assert n == 300 and st.ann_search(X[250], limit=1)[0]['rowid'] == 251
+    db.close()
+
+def test_an_add_in_flight_at_a_fork_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, 'cpu_count', lambda: 2)
+    X = np.random.default_rng(6).standard_normal((100, 8)).astype(np.float16)
+    db, st = _store(tmp_path/'k.db', X[:50]); len(st.ann)
+    st.insert_all([dict(content=f'r{i}', embedding=e) for i, e in zip(range(50, 100), st.add_embeddings(X[50:]))])
+    st.ann.sync()
+    pid, job = st.ann._job
+    st.ann._job = (pid + 1, job)                             # as a forked child sees it: the parent's thread is not here
+    with pytest.raises(RuntimeError, match='forked'): st.ann.index
+    db.close()
