@@ -98,6 +98,7 @@ def database(path=':memory:', # file path, or ':memory:'
              timeout:int=10_000, # busy timeout in ms: wait for a writer instead of failing
              readonly:bool=None, # True: open read-only; None: read-only (with a warning) when the file cannot be written; False: writable or fail
              embedder=None, # the store's embedder: a spec ('hash', 'static:ID', a folder, 'module:function') or callable, recorded; False: keyword only
+             cache_mb:int=64, # SQLite page cache of this connection, in MB (filled only as pages are read)
              **kw, # forwarded to apswutils `Database`
             )->Database: # the open database
     "Open (or create) a litesearch database: apswutils `Database` with sqlite-vec, WAL and FTS5 tokenizers."
@@ -126,6 +127,9 @@ def database(path=':memory:', # file path, or ':memory:'
         finally: _opening.on = False
     if why: db = Database(_connect_ro(p), **kw)
     db.conn.set_busy_timeout(timeout)
+    # SQLite's default cache is 2 MB; a search reads the posting lists of its terms, and at 1M chunks the common ones
+    # run to megabytes: with 64 MB, queries sharing words read them once (first-time fts_search p50 28-42 -> 20-22 ms)
+    db.conn.pragma('cache_size', -int(cache_mb) * 1024)
     if sem_search: _load_vec(db.conn)
     apsw.fts5.register_tokenizers(db.conn, apsw.fts5.map_tokenizers)
     db.conn.register_fts5_tokenizer('ls_cjk', _cjk_tokenizer)    # DEFAULT_TOKENIZE's: words of CJK runs (see Chunk stores)
