@@ -137,3 +137,16 @@ def test_an_add_in_flight_at_a_fork_is_refused(tmp_path, monkeypatch):
     st.ann._job = (pid + 1, job)                             # as a forked child sees it: the parent's thread is not here
     with pytest.raises(RuntimeError, match='forked'): st.ann.index
     db.close()
+
+def test_equal_rows_are_chosen_alike_by_the_exact_scan_and_hnsw(tmp_path):
+    "Twelve copies of one vector (boilerplate repeated across filings): both legs return the lowest rowids among them."
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((3000, 16)).astype(np.float16)
+    dup = rng.permutation(np.arange(100, 3000))[:12]
+    X[dup] = X[50]
+    db, st = _store(tmp_path/'d.db', X)
+    want = sorted([51] + [int(i) + 1 for i in dup])[:5]
+    assert [h['rowid'] for h in st.vec_search(X[50], ['id'], 5)] == want
+    assert [h['rowid'] for h in st.ann_search(X[50], ['id'], 5)] == want
+    assert core._nearest([9, 4, 7], [0.5, 0.5, 0.1], 2) == ([7, 4], [0.1, 0.5])
+    db.close()
