@@ -1303,7 +1303,7 @@ class AnnIndex:
         # only a bulk build (a rebuild, a big load) uses both cores, and waits
         cores = os.cpu_count() or 1
         if len(rows) >= 5000 or cores < 2 or not ANN_ADD_ASYNC: ix.add(keys, vecs, threads=1 if len(rows) < 5000 else cores)
-        else: self._job = (os.getpid(), _worker().submit(ix.add, keys, vecs, threads=1))
+        else: self._job = (os.getpid(), _submit(ix.add, keys, vecs, threads=1))
 
     def rebuild(self):
         "Build the index from every embedding in the store."
@@ -1425,6 +1425,16 @@ def _worker():
         _workers.clear(); _workers[pid] = ThreadPoolExecutor(1, thread_name_prefix='litesearch-ann')
     return _workers[pid]
 
+def _submit(fn, *args, **kw):
+    "Run `fn` on the worker thread; at interpreter exit (the pool no longer takes work) run it now. Returns a Future."
+    from concurrent.futures import Future
+    try: return _worker().submit(fn, *args, **kw)
+    except RuntimeError:            # 'cannot schedule new futures after shutdown': the exit hook saving a sidecar
+        f = Future()
+        try: f.set_result(fn(*args, **kw))
+        except Exception as e: f.set_exception(e)
+        return f
+
 def _ann_begin(tbl, emb, columns, limit, dtype):
     "Start an HNSW search (on the worker thread when there are two cores); returns a function that waits for its rows."
     q = _finite_query(_query_vec(tbl, emb, dtype))
@@ -1435,7 +1445,7 @@ def _ann_begin(tbl, emb, columns, limit, dtype):
     if (os.cpu_count() or 1) < 2:
         ids, ds = a._search(q, limit, ix)
         return lambda: _fetch(tbl, ids, columns, dict(_dist=ds))
-    job = _worker().submit(a._search, q, limit, ix)
+    job = _submit(a._search, q, limit, ix)
     def rows():
         ids, ds = job.result()
         return _fetch(tbl, ids, columns, dict(_dist=ds))

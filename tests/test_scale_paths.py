@@ -150,3 +150,25 @@ def test_equal_rows_are_chosen_alike_by_the_exact_scan_and_hnsw(tmp_path):
     assert [h['rowid'] for h in st.ann_search(X[50], ['id'], 5)] == want
     assert core._nearest([9, 4, 7], [0.5, 0.5, 0.1], 2) == ([7, 4], [0.1, 0.5])
     db.close()
+
+def test_exit_without_close_saves_the_sidecar(tmp_path):
+    "At interpreter exit the worker pool takes no more work: the exit hook's last add runs in the caller and the sidecar is saved."
+    import subprocess, sys, textwrap
+    code = textwrap.dedent(f'''
+        import numpy as np
+        from litesearch import database
+        db = database({str(tmp_path/'x.db')!r}); st = db.get_store(ann=True)
+        X = np.random.default_rng(1).standard_normal((300, 8)).astype(np.float16)
+        st.insert_all([dict(content=f'r{{i}}', embedding=e) for i, e in enumerate(st.add_embeddings(X[:200]))])
+        len(st.ann)
+        st.insert_all([dict(content=f'r{{i}}', embedding=e) for i, e in zip(range(200, 300), st.add_embeddings(X[200:]))])
+    ''')
+    r = subprocess.run([sys.executable, '-W', 'always', '-c', code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and 'not saved' not in r.stderr, r.stderr
+    head = json.loads((tmp_path/'x.db.store.usearch.json').read_text())
+    assert head['n'] == 300
+    db = database(tmp_path/'x.db')
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')                     # loaded as saved, not rebuilt
+        assert len(db.t.store.ann) == 300
+    db.close()
