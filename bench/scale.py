@@ -43,6 +43,7 @@ Table.optimize_fts = _timed_stage('FTS merge', Table.optimize_fts)
 _embed = _timed_stage('embed', hash_embed)
 
 ROUTED = 0
+PROFILE = False   # --profile: where the first sections() after a write goes
 
 def rss_mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -98,7 +99,10 @@ def measure(db, path, words, n, nq):
     db.add_doc(pages_of(words, rng, 3), f'probe {n}', emb_fn=hash_embed)
     t = time.perf_counter(); st.vec_search(Q[0], ['id'], 10); fe = time.perf_counter() - t
     t = time.perf_counter(); st.ann_search(Q[0], ['id'], 10); fa = time.perf_counter() - t
+    if PROFILE: import cProfile; pr = cProfile.Profile(); pr.enable()
     t = time.perf_counter(); db.sections(qs[0], Q[0], **ROUTE); fs = time.perf_counter() - t
+    if PROFILE:
+        pr.disable(); import pstats; pstats.Stats(pr).sort_stats('cumulative').print_stats(25)
     print(f'first query after a write: exact vector leg {fe*1000:.0f} ms, ANN vector leg {fa*1000:.0f} ms, sections {fs*1000:.0f} ms')
     db.close()
     db = database(path)
@@ -128,9 +132,10 @@ def main():
     ap.add_argument('--nq', type=int, default=100)
     ap.add_argument('--dir', default=None, help='folder for the database (default: a temporary one)')
     ap.add_argument('--route', type=int, default=0, help='also time sections(route=N), the routed default (3), on 10 queries')
+    ap.add_argument('--profile', action='store_true', help='print a profile of the first sections() after a write')
     ap.add_argument('--real', action='store_true', help='also measure on real text: the 30 filings and the EU acts via add_dir')
     a = ap.parse_args()
-    global ROUTED; ROUTED = a.route
+    global ROUTED, PROFILE; ROUTED, PROFILE = a.route, a.profile
     if a.real: real(a.nq)
     sizes = [int(s) for s in a.sizes.split(',') if int(s)] + ([1_000_000] if a.million else [])
     if not sizes: return

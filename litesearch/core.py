@@ -997,9 +997,12 @@ ANN_MIN_ROWS = 20_000    # search uses HNSW from here (below it an exact scan is
 ANN_BUILD_ROWS = 2_500   # ingest starts keeping the HNSW index from here, so it is complete when search wants it
 INDEX_SCAN_MAX = 50_000  # rows a filtered exact scan may read out of the HNSW index; a broader filter scans the matrix
 
-def _rows_in(tbl)->int:
-    "Rows in a store, cached until the database changes (count(*) walks an index; counting embeddings would read every blob)."
-    return _fresh(tbl.db, ('rows', tbl.name), lambda: tbl.db.execute(f'SELECT count(*) FROM [{tbl.name}]').fetchone()[0])
+def _rows_in(tbl, cap:int=None)->int:
+    "Rows in a store (at most `cap`), cached until the database changes (count(*) walks an index; counting embeddings would read every blob)."
+    # a threshold needs `cap` rows counted, not all: after a write at 1M chunks the full count read the node_id index
+    # again, 64 ms of the first search
+    sql = f'SELECT count(*) FROM [{tbl.name}]' if cap is None else f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}] LIMIT {int(cap)})'
+    return _fresh(tbl.db, ('rows', tbl.name, cap), lambda: tbl.db.execute(sql).fetchone()[0])
 
 def _index_serves(tbl, dtype, metric)->bool:
     "Whether the exact scan reads the store's HNSW index rather than a matrix of its own."
@@ -1007,7 +1010,7 @@ def _index_serves(tbl, dtype, metric)->bool:
     # both). Float32 stores keep the matrix (the index rounds to float16), as do l2 and reads inside a write
     # transaction (the index replays only what is committed). Small stores without an index keep the cheap matrix
     if np.dtype(dtype) != np.float16 or metric != 'cosine' or _in_write(tbl.db) or not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
-    return tbl.name in _ls(tbl.db).anns or _rows_in(tbl) >= ANN_BUILD_ROWS
+    return tbl.name in _ls(tbl.db).anns or _rows_in(tbl, ANN_BUILD_ROWS) >= ANN_BUILD_ROWS
 
 TIE_PAD = 8   # neighbours asked for beyond `limit`, so rows tied at the cut can be chosen by rowid
 
@@ -1645,7 +1648,7 @@ def _query_emb(db, tbl, q):
 def _use_ann(tbl, where):
     "HNSW for a store with an index, no SQL filter, and at least ANN_MIN_ROWS embedded rows."
     if where is not None or not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
-    return _rows_in(tbl) >= ANN_MIN_ROWS
+    return _rows_in(tbl, ANN_MIN_ROWS) >= ANN_MIN_ROWS
 
 @patch
 def search(self:Database,

@@ -439,7 +439,7 @@ def _sync_ann(db, T):
     # below ANN_BUILD_ROWS nobody reads an index (search scans exactly below ANN_MIN_ROWS): keeping one cost 0.4 s of a
     # 1.45 s, 300-file load. Building it at ANN_BUILD_ROWS, not at ANN_MIN_ROWS, makes the one-off build 8x smaller
     # (it was 9 s inside one add_doc at 20k rows) and it is then kept up incrementally
-    if st.name not in _ls(db).anns and _rows_in(st) < ANN_BUILD_ROWS: return
+    if st.name not in _ls(db).anns and _rows_in(st, ANN_BUILD_ROWS) < ANN_BUILD_ROWS: return
     # the documents are committed: an index that cannot follow must not report their write as failed. Drop it;
     # the change log still holds every write, and the next use reopens or rebuilds it
     try: st.ann.sync()
