@@ -1021,12 +1021,17 @@ def _nearest(keys, dists, limit)->tuple:
     order = sorted(range(len(keys)), key=lambda i: (round(float(dists[i]), 6), int(keys[i])))[:limit]
     return [int(keys[i]) for i in order], [float(dists[i]) for i in order]
 
+def _f16_scan(rows, q, k, metric='cosine', threads=1)->tuple:
+    "(row positions, distances) of the `k` rows of float16 `rows` nearest `q`: usearch's exact SIMD scan (float16 has no BLAS)."
+    from usearch.index import search as _exact, MetricKind
+    r = _exact(rows, q.astype(np.float16), k, MetricKind.Cos if metric == 'cosine' else MetricKind.L2sq, exact=True, threads=threads)
+    return np.asarray(r.keys, np.int64).reshape(-1), np.asarray(r.distances, np.float64).reshape(-1)
+
 def _index_scan(tbl, q, limit, allowed=None, rng=None):
     "Exact cosine scan over the vectors the HNSW index holds (all, or the rows `allowed` / in `rng`); None: too broad a filter."
     a = tbl.ann; a.sync()
     ix = a.index
     if ix is None or not len(ix): return [], []
-    if q.shape[0] != ix.ndim: raise ValueError(f'query embedding has dim {q.shape[0]}, store {tbl.name!r} holds dim {ix.ndim}')
     q = q.astype(np.float32)
     if allowed is None and rng is None:
         m = ix.search(q, min(limit + TIE_PAD, len(ix)), exact=True)
@@ -1038,11 +1043,8 @@ def _index_scan(tbl, q, limit, allowed=None, rng=None):
     got = ix.get(np.array(keys, np.uint64)) if keys else ()
     have = [(k, v) for k, v in zip(keys, got) if v is not None]
     if not have: return [], []
-    from usearch.index import search as _exact, MetricKind
-    rows = np.stack([v for _, v in have]).astype(np.float16)
-    r = _exact(rows, q.astype(np.float16), min(limit + TIE_PAD, len(rows)), MetricKind.Cos, exact=True)
-    idx = np.asarray(r.keys, np.int64).reshape(-1)
-    return _nearest([have[i][0] for i in idx], np.asarray(r.distances, np.float64).reshape(-1), limit)
+    idx, d = _f16_scan(np.stack([v for _, v in have]).astype(np.float16), q, min(limit + TIE_PAD, len(have)))
+    return _nearest([have[i][0] for i in idx], d, limit)
 
 def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if metric not in ('cosine', 'l2'): raise ValueError(f"metric {metric!r}: expected 'cosine' or 'l2'")
@@ -1072,14 +1074,11 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if mat.dtype == np.float16:
         # float16 has no BLAS: usearch's exact SIMD scan reads the float16 rows directly (half the bytes of a
         # float32 copy, and no 0.8 s float16->float32 conversion of 100k rows after each write), on both cores when big
-        from usearch.index import search as _exact, MetricKind
-        mk = MetricKind.Cos if metric == 'cosine' else MetricKind.L2sq
         rows = m if sel is None else m[sel]
         # masked (deleted) rows can fill the top: ask for a few more, and more again only if they did
         k = min(len(rows), limit + (min(mat.ndead, 4 * limit) if sel is None else 0))
         while True:
-            r = _exact(rows, q.astype(np.float16), k, mk, exact=True, threads=_scan_threads(mat))
-            idx, d = np.asarray(r.keys, np.int64).reshape(-1), np.asarray(r.distances, np.float64).reshape(-1)
+            idx, d = _f16_scan(rows, q, k, metric, _scan_threads(mat))
             if sel is not None: idx = sel[idx]
             ok = ~mat.dead[idx] & np.isfinite(d)
             if ok.sum() >= limit or k >= len(rows): break
@@ -1304,9 +1303,9 @@ class AnnIndex:
         # themselves with 2 threads, none with 1 (and 1 in 1,000 at 20k). A document's rows go in on one thread, the
         # worker's, while the caller goes on (at 1M rows HNSW inserts cost 0.4 ms a chunk, the rest of ingest 0.25);
         # only a bulk build (a rebuild, a big load) uses both cores, and waits
-        cores = os.cpu_count() or 1
-        if len(rows) >= 5000 or cores < 2 or not ANN_ADD_ASYNC: ix.add(keys, vecs, threads=1 if len(rows) < 5000 else cores)
-        else: self._job = (os.getpid(), _submit(ix.add, keys, vecs, threads=1))
+        if len(rows) >= 5000: ix.add(keys, vecs, threads=os.cpu_count() or 1)
+        elif ANN_ADD_ASYNC: self._job = (os.getpid(), _submit(ix.add, keys, vecs, threads=1))
+        else: ix.add(keys, vecs, threads=1)
 
     def rebuild(self):
         "Build the index from every embedding in the store."
@@ -1429,25 +1428,19 @@ def _worker():
     return _workers[pid]
 
 def _submit(fn, *args, **kw):
-    "Run `fn` on the worker thread; at interpreter exit (the pool no longer takes work) run it now. Returns a Future."
+    "Run `fn` on the worker thread; on one core, or at interpreter exit (the pool takes no more work), run it now. Returns a Future."
     from concurrent.futures import Future
-    try: return _worker().submit(fn, *args, **kw)
-    except RuntimeError:            # 'cannot schedule new futures after shutdown': the exit hook saving a sidecar
-        f = Future()
-        try: f.set_result(fn(*args, **kw))
-        except Exception as e: f.set_exception(e)
-        return f
+    try:
+        if (os.cpu_count() or 1) > 1: return _worker().submit(fn, *args, **kw)
+    except RuntimeError: pass       # 'cannot schedule new futures after shutdown': the exit hook saving a sidecar
+    f = Future(); f.set_result(fn(*args, **kw))       # run here, an error raised here, as without a worker
+    return f
 
 def _ann_begin(tbl, emb, columns, limit, dtype):
     "Start an HNSW search (on the worker thread when there are two cores); returns a function that waits for its rows."
-    q = _finite_query(_query_vec(tbl, emb, dtype))
-    d = tbl.db.ls_meta(f'{tbl.name}.dim')
-    if d and len(q) != d: raise ValueError(f'query embedding has dim {len(q)}, store {tbl.name!r} holds dim {d}')
+    q = _finite_query(_query_vec(tbl, emb, dtype))       # checks the dimension against the store's
     a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
     ix = a.index                          # and so does waiting for an add in flight
-    if (os.cpu_count() or 1) < 2:
-        ids, ds = a._search(q, limit, ix)
-        return lambda: _fetch(tbl, ids, columns, dict(_dist=ds))
     job = _submit(a._search, q, limit, ix)
     def rows():
         ids, ds = job.result()
