@@ -3,7 +3,7 @@ import json, os, random, warnings
 import numpy as np, pytest
 import litesearch.core as core
 from litesearch import database, rrf_merge
-from litesearch.core import fts_terms, _py_spans, _span, _ls
+from litesearch.core import fts_terms, _py_spans, _span
 
 WORDS = ('run running runs ran runner café cafe naïve naive data base database tax taxable taxation member state states '
          'shall binding entirety 2017 FY2017 PG&E fts_search 東京 都 the of and').split()
@@ -59,8 +59,7 @@ def test_sidecar_opens_mapped_and_loads_at_its_first_change(tmp_path):
     assert st.ann_search(X[7], limit=1)[0]['rowid'] == 8
     assert st.ann.viewed and not st.ann.dirty                  # read-only use: mapped, nothing to save
     # another connection writes and saves a newer sidecar (replacing the file this one maps)
-    db2, st2 = database(tmp_path/'v.db'), None
-    st2 = db2.t.store
+    db2 = database(tmp_path/'v.db'); st2 = db2.t.store
     st2.insert_all([dict(content=f'r{i}', embedding=e) for i, e in zip(range(400, 500), st2.add_embeddings(X[400:]))])
     st2.save_index(); db2.close()
     assert st.ann_search(X[450], limit=1)[0]['rowid'] == 451   # its log was trimmed: the newer sidecar is checked and mapped
