@@ -105,6 +105,29 @@ def test_vector_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, c
         assert [h['rowid'] for h in got] == [h['rowid'] for h in want]
     db.close()
 
+@pytest.mark.parametrize('cores', [1, 2])
+def test_exact_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, cores):
+    "An unfiltered exact scan that the HNSW index serves runs beside the keyword leg too, with the same fused rows."
+    import threading
+    monkeypatch.setattr(os, 'cpu_count', lambda: cores)
+    X = np.random.default_rng(5).standard_normal((3000, 16)).astype(np.float16)
+    db, st = _store(tmp_path/'t.db', X)
+    texts = _texts(3000, 6)
+    with db.write_txn():
+        for i, t in enumerate(texts): db.execute('UPDATE store SET content = ? WHERE rowid = ?', [t, i + 1])
+    assert core._index_serves(st, np.float16, 'cosine')
+    seen, scan = [], core._exact_all
+    monkeypatch.setattr(core, '_exact_all', lambda *a: seen.append(threading.current_thread().name) or scan(*a))
+    for i in range(0, 3000, 271):
+        q = ' '.join(texts[i].split()[:3])
+        seen.clear()
+        got = db.search(q, X[i], ['content'], limit=10, ann=False)
+        assert len(seen) == 1 and seen[0].startswith('litesearch-ann') == (cores == 2)
+        fts = st.fts_search(q, ['content'], 20)
+        want = rrf_merge(fts, st.vec_search(X[i], ['content'], 20), limit=10, prox=core.prox_leg(fts))
+        assert [h['rowid'] for h in got] == [h['rowid'] for h in want]
+    db.close()
+
 def test_an_add_that_fails_on_the_worker_warns_and_rebuilds(tmp_path, monkeypatch):
     "A document's rows go into the HNSW index on the worker thread; if that add fails, the index is built again, never left short."
     from usearch.index import Index
