@@ -35,6 +35,59 @@ def test_python_spans_are_fts5_spans():
                                                        [' AND '.join(fts_terms('tax* member'))]))[h['rowid']] for h in hits)
     db.close()
 
+def _weighted_store(n=600, seed=7):
+    "A store indexing two columns, ranked as trees rank them (heading weighted 0.3)."
+    db = database(); st = db.get_store(fts=['content', 'heading'], heading=str)
+    db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3)')")
+    rng = random.Random(seed)
+    st.insert_all([dict(content=t, heading=' '.join(rng.sample(WORDS, 2))) for t in _texts(n, seed)])
+    return db, st
+
+def test_python_bm25_equals_fts5_bm25(monkeypatch):
+    "Ranked in Python with cached IDFs, every query returns FTS5's rows with FTS5's scores, to the last bit."
+    db, st = _weighted_store()
+    rng, ranked = random.Random(8), 0
+    for i in range(80):
+        terms = fts_terms(' '.join(rng.sample(WORDS, rng.randint(1, 4))) + (' "member state"' if i % 3 == 0 else '') + (' tax*' if i % 5 == 0 else ''))
+        e = (' OR ' if i % 2 else ' AND ').join(terms)
+        rowids = (100, 400) if i % 4 == 0 else None
+        rng_sql = ' AND rowid BETWEEN ? AND ?' if rowids else ''
+        py = core._py_rank(st, e, rowids)
+        assert py is not None, e
+        sql = 'SELECT rowid, {} FROM store_fts WHERE store_fts MATCH ?' + rng_sql + ' ORDER BY 2, rowid'
+        got = db.execute(sql.format(py[0]), [*py[1], e, *(rowids or ())]).fetchall()
+        want = db.execute(sql.format('bm25(store_fts, 1.0, 0.3)'), [e, *(rowids or ())]).fetchall()
+        assert got == want, e
+        ranked += len(got)
+    assert ranked > 5000
+    # the document frequency read out of bm25's score is the count of rows holding the phrase
+    for t in ['"tax"', '"member state"', '"東京"', '"taxable"*', '"binding"']:
+        n = db.execute('SELECT count(*) FROM store_fts WHERE store_fts MATCH ?', [t]).fetchone()[0]
+        got = core._idf(st, t)
+        assert got[1] == (n if n < 300 else None), t          # past half the rows FTS5 clamps the IDF: the count is not needed
+        if n >= 300: assert got[0] == 1e-6
+    db.close()
+
+def test_python_bm25_is_used_only_when_it_pays(monkeypatch):
+    "A match larger than PY_RANK_ROWS goes to FTS5's bm25; fts_search gives the same rows and scores either way."
+    db, st = _weighted_store()
+    qs = ['tax member', 'shall binding 2017', 'the of and', '"member state" run*', 'café naïve', '東京 都 data']
+    both = []
+    for cap in (0, 3000):
+        monkeypatch.setattr(core, 'PY_RANK_ROWS', cap)
+        both.append([[(h['rowid'], h['_rank'], h.get('_span')) for h in st.fts_search(q, limit=40)] for q in qs])
+        both.append([[(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=40, rowids=(50, 250))] for q in qs])
+    assert both[0] == both[2] and both[1] == both[3] and sum(map(len, both[0])) > 100
+    assert core._py_rank(st, '"tax" OR "the"', None) is not None
+    monkeypatch.setattr(core, 'PY_RANK_ROWS', 5)
+    assert core._py_rank(st, '"tax" OR "the"', None) is None              # hundreds of rows: FTS5 ranks them
+    assert core._py_rank(st, '"tax" OR "the"', (10, 13)) is not None      # four rows at most
+    # a custom rank function is FTS5's to run
+    db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3) ')")
+    db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'ls_span()')")
+    assert core._py_rank(st, '"tax"', (10, 13)) is None
+    db.close()
+
 def test_bounded_or_skips_a_rarest_term_that_is_everywhere(monkeypatch):
     "No AND match: the OR searches the rarest term only while it matches at most OR_FIRST_MAX rows (at 1M: 245 ms p95 before)."
     db = database(); st = db.get_store()
