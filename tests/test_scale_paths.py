@@ -69,6 +69,27 @@ def test_python_bm25_equals_fts5_bm25(monkeypatch):
         if n >= 300: assert got[0] == 1e-6
     db.close()
 
+def test_python_bm25_rereads_frequencies_after_another_connection_writes(tmp_path, monkeypatch):
+    "The cached document frequencies go with any write, this connection's or another's: scores stay FTS5's."
+    monkeypatch.setattr(core, 'POSTINGS_PER_ROW', 1)
+    a = database(tmp_path/'w.db'); st = a.get_store()
+    st.insert_all([dict(content=t + (' zebra' if i % 15 == 0 else '')) for i, t in enumerate(_texts(300, 11))])
+    b = database(tmp_path/'w.db'); sb = b.get_store()
+    def check(q):
+        e = ' AND '.join(fts_terms(q))
+        got = [(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=50, fts_pre=lambda _: e)]
+        want = a.execute('SELECT rowid, bm25(store_fts) FROM store_fts WHERE store_fts MATCH ? ORDER BY 2 LIMIT 50', [e]).fetchall()
+        assert got == [tuple(r) for r in want] and len(got) > 5, q
+    check('zebra member')
+    assert core._py_rank(st, '"zebra" AND "member"', None) is not None and core._idf(st, '"zebra"')[1] == 20
+    sb.insert_all([dict(content='zebra member rules') for _ in range(40)])       # another connection writes
+    assert core._idf(st, '"zebra"')[1] == 60
+    check('zebra member')
+    st.insert(dict(content='zebra member again'))                                # and this one
+    assert core._idf(st, '"zebra"')[1] == 61
+    check('zebra member')
+    a.close(); b.close()
+
 def test_python_bm25_is_used_only_when_it_pays(monkeypatch):
     "A match larger than PY_RANK_ROWS goes to FTS5's bm25; fts_search gives the same rows and scores either way."
     db, st = _weighted_store()
