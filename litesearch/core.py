@@ -573,15 +573,16 @@ def _fetch(tbl, ids, columns, extra=None):
             res.append(r)
     return res
 
-def _rank_sql(tbl)->str:
-    "The store's rank as an explicit `bm25(...)` call when it is one (FTS5's configured `rank` re-reads its setting per query)."
+def _rank(tbl)->tuple:
+    "(the store's rank as SQL, its bm25 column weights): an explicit `bm25(...)` call, or `f.rank` and None for a custom rank function."
+    # explicit, because FTS5's configured `rank` re-reads its setting per query
     def read():
         r = tbl.db.execute(f"SELECT v FROM [{tbl.name}_fts_config] WHERE k = 'rank'").fetchone() if tbl.db[f'{tbl.name}_fts_config'].exists() else None
         m = re.fullmatch(r'\s*bm25\s*\(([\d.,\s]*)\)\s*', r[0]) if r else None
-        if r and not m: return 'f.rank'                          # a custom rank function: let FTS5 run it
+        if r and not m: return 'f.rank', None                    # a custom rank function: let FTS5 run it
         args = m[1].strip() if m else ''
-        return f'bm25([{tbl.name}_fts]{", " + args if args else ""})'
-    return _fresh(tbl.db, ('rank_sql', tbl.name), read)
+        return f'bm25([{tbl.name}_fts]{", " + args if args else ""})', tuple(float(x) for x in args.split(',') if x.strip())
+    return _fresh(tbl.db, ('rank', tbl.name), read)
 
 # FTS5's bm25 reads the whole posting list of every query term to count the rows holding it, on every query: 'shall'
 # (657k of 1M rows) alone costs 12 ms, and a routed question pays it again for each document it searches. A term's
@@ -592,11 +593,6 @@ PY_RANK_ROWS = 20_000    # most rows ranked in Python (~2 us a row: 40 ms, again
 POSTINGS_PER_ROW = 100   # postings FTS5 reads for the frequencies (~20 ns each) in the time Python ranks one row (~2 us)
 _EXPR = re.compile(r'("(?:[^"]|"")*"\*?)(?: (?:AND|OR) ("(?:[^"]|"")*"\*?))*')
 _PHRASE = re.compile(r'"(?:[^"]|"")*"\*?')
-
-def _rank_weights(tbl)->tuple:
-    "Column weights of the store's bm25 rank (() when it has none), or None for a custom rank function."
-    m = re.fullmatch(r'bm25\(\[[^\]]+\](.*)\)', _rank_sql(tbl))
-    return None if m is None else tuple(float(x) for x in m[1].split(',') if x.strip())
 
 def _bm25(api, avgdl, nw, *rest):
     "FTS5 auxiliary function: FTS5's bm25 with the IDFs passed in (args: average row length, weight count, weights, one IDF per phrase)."
@@ -640,7 +636,7 @@ def _idf(tbl, phrase):
 
 def _py_rank(tbl, e, rowids)->tuple:
     "(rank SQL, its arguments) ranking MATCH expression `e` in Python with cached IDFs, or None when FTS5's bm25 is the cheaper (or only) way."
-    w = _rank_weights(tbl)
+    w = _rank(tbl)[1]
     if w is None or not _EXPR.fullmatch(e): return None
     got = [_idf(tbl, p) for p in _PHRASE.findall(e)]
     if any(g is None for g in got): return None
@@ -698,7 +694,7 @@ def fts_search(self:Table,
     rng = ' AND f.rowid BETWEEN ? AND ?' if rowids else ''
     def run(e, span=False):
         py = _py_rank(self, e, rowids)
-        rank, ra = py or (_rank_sql(self), [])
+        rank, ra = py or (_rank(self)[0], [])
         if where:
             # CROSS JOIN keeps FTS the outer loop: with a `where` on an indexed column (doc_id) the planner otherwise walks
             # that index and runs the MATCH once per row, each time ranking the whole match (300 ms inside one 10-K)
@@ -1535,7 +1531,7 @@ def _ann_begin(tbl, emb, columns, limit, dtype, exact=False):
     q = _finite_query(_query_vec(tbl, emb, dtype))       # checks the dimension against the store's
     a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
     ix = a.index                          # and so does waiting for an add in flight
-    job = _submit(_exact_all if exact else a._search, *((ix, q, limit) if exact else (q, limit, ix)))
+    job = _submit(lambda: _exact_all(ix, q, limit) if exact else a._search(q, limit, ix))
     def rows():
         ids, ds = job.result()
         return _fetch(tbl, ids, columns, dict(_dist=ds))
