@@ -12,12 +12,15 @@ two cores a document's rows are added on a worker thread while the next document
 Run: nice python bench/scale.py                 (10k and 100k, ~4 min on 2 busy cores)
      nice python bench/scale.py --million       (adds 1M; must finish in 15 min)
      nice python bench/scale.py --real --sizes 0  (real text only: the filings and EU PDFs)
+     nice python bench/scale.py --real --real-chunks 800,200 --sizes 0 --nq 1000  (real text at ~28k and ~100k chunks)
 """
 import argparse, os, random, resource, sys, tempfile, time
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from litesearch import database, hash_embed
+from litesearch.data import Chunker
+from litesearch.embed import load_embedder
 import litesearch.tree
 from _corpus import eu_words, pct, timed
 
@@ -43,6 +46,7 @@ Table.optimize_fts = _timed_stage('FTS merge', Table.optimize_fts)
 _embed = _timed_stage('embed', hash_embed)
 
 ROUTED = 0
+EMB = load_embedder('hash')     # hash_embed 256-d; --embedder swaps it for the --real runs
 PROFILE = False   # --profile: where the first sections() after a write goes
 
 def rss_mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -68,14 +72,23 @@ def grow(db, words, rng, upto, state):
 
 def overlap(a, b): return np.mean([len(set(x) & set(y)) / max(len(y), 1) for x, y in zip(a, b)])
 
+def queries(db, rng, nq):
+    "`nq` queries as a user might paste them: 8 consecutive words of a random chunk (chunks with fewer words are skipped)."
+    # a window past a short chunk's end once gave empty queries: 3-5% of the real-text set embedded to zeros, every row
+    # equally near, and their arbitrary 'neighbours' pulled measured recall from ~0.985 down to 0.93
+    top, qs = db.execute('SELECT max(rowid) FROM store').fetchone()[0], []
+    while len(qs) < nq:
+        ids = rng.sample(range(1, top + 1), nq)
+        for (t,) in db.execute(f'SELECT content FROM store WHERE rowid IN ({",".join("?"*nq)})', ids):
+            w = t.split()
+            if len(w) >= 8: j = rng.randrange(0, min(20, len(w) - 7)); qs.append(' '.join(w[j:j+8]))
+    return qs[:nq]
+
 def measure(db, path, words, n, nq):
     st = db.t.store
     rng = random.Random(n)
-    top = db.execute('SELECT max(rowid) FROM store').fetchone()[0]
-    ids = rng.sample(range(1, top + 1), nq)
-    texts = [r[0] for r in db.execute(f'SELECT content FROM store WHERE rowid IN ({",".join("?"*nq)})', ids)]
-    qs = [' '.join(t.split()[j:j+8]) for t in texts for j in [rng.randrange(0, 20)]]
-    Q = hash_embed(qs, 256)
+    qs = queries(db, rng, nq)
+    Q = EMB.query(qs)
     exh = [st.vec_search(Q[i], ['id'], 10) for i in range(nq)]
     anh = [st.ann_search(Q[i], ['id'], 10) for i in range(nq)]
     ex = [[h['rowid'] for h in hs] for hs in exh]
@@ -96,7 +109,7 @@ def measure(db, path, words, n, nq):
         r[f'sections route={ROUTED} ANN'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=True, route=ROUTED), range(min(nq, 10)))
     for k, v in r.items(): print(f'  {k:<20} p50 {pct(v, 50):7.2f} ms   p95 {pct(v, 95):7.2f} ms')
     # a write, then the first query of each kind: what a reader pays to catch up
-    db.add_doc(pages_of(words, rng, 3), f'probe {n}', emb_fn=hash_embed)
+    db.add_doc(pages_of(words, rng, 3), f'probe {n}', emb_fn=EMB)
     t = time.perf_counter(); st.vec_search(Q[0], ['id'], 10); fe = time.perf_counter() - t
     t = time.perf_counter(); st.ann_search(Q[0], ['id'], 10); fa = time.perf_counter() - t
     if PROFILE: import cProfile; pr = cProfile.Profile(); pr.enable()
@@ -114,15 +127,16 @@ def measure(db, path, words, n, nq):
     print(f'files: db {sz(path):.0f} MB, wal {sz(Path(f"{path}-wal")):.0f} MB, HNSW sidecar {sz(side):.0f} MB | peak RSS so far {rss_mb():.0f} MB')
     return db
 
-def real(nq):
-    "Recall and timings on real text: the filings and EU PDFs ingested by add_dir (hash_embed 256-d float16)."
+def real(nq, chunk_size):
+    "Recall and timings on real text: the filings and EU PDFs ingested by add_dir (EMB, hash_embed 256-d unless --embedder)."
+    # the corpora make ~28k chunks at the default 800 characters; chunk_size 200 cuts the same text into ~100k
     data = Path(__file__).resolve().parent.parent.parent/'shared'/'data'
     d = Path(tempfile.mkdtemp()); path = d/'real.db'
     db = database(path); db.get_tree(ann=True)
     t = time.perf_counter()
-    for sub in ('filings', 'eu'): db.add_dir(data/sub, emb_fn=hash_embed)
+    for sub in ('filings', 'eu'): db.add_dir(data/sub, emb_fn=EMB, chunker=Chunker(chunk_size))
     n = db.execute('SELECT count(*) FROM store').fetchone()[0]
-    print(f'\n== real text: {n:,} chunks from {data}/filings and /eu (ingest {time.perf_counter() - t:.0f} s) ==')
+    print(f'\n== real text: {n:,} chunks of ~{chunk_size} characters from {data}/filings and /eu, {EMB.spec} (ingest {time.perf_counter() - t:.0f} s) ==')
     measure(db, path, eu_words(), n, nq).close()
 
 def main():
@@ -134,9 +148,13 @@ def main():
     ap.add_argument('--route', type=int, default=0, help='also time sections(route=N), the routed default (3), on 10 queries')
     ap.add_argument('--profile', action='store_true', help='print a profile of the first sections() after a write')
     ap.add_argument('--real', action='store_true', help='also measure on real text: the 30 filings and the EU acts via add_dir')
+    ap.add_argument('--embedder', default='hash', help="embedder spec for --real, e.g. static:FOLDER (bench/static_model.py builds MiniLM's)")
+    ap.add_argument('--real-chunks', default='800', help='chunk sizes for --real: 800 (the default, ~28k chunks), 200 (~100k)')
     a = ap.parse_args()
     global ROUTED, PROFILE; ROUTED, PROFILE = a.route, a.profile
-    if a.real: real(a.nq)
+    if a.real:
+        global EMB; EMB = load_embedder(a.embedder)
+        for c in a.real_chunks.split(','): real(a.nq, int(c))
     sizes = [int(s) for s in a.sizes.split(',') if int(s)] + ([1_000_000] if a.million else [])
     if not sizes: return
     words = eu_words()

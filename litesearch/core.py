@@ -927,10 +927,15 @@ def check_vectors(vecs, # what an embedder returned: a 2-D array, or a list of e
                              'Fix the embedder for that text (empty or overlong input?), or leave that document out')
     return a
 
-def _finite_query(q):
-    "A query vector with no NaN or infinity (it would silently match nothing)."
+def _finite_query(q, metric='cosine'):
+    "A query vector with no NaN or infinity (it would silently match nothing) and, for cosine, not all zeros."
     if q.dtype.kind == 'f' and not np.isfinite(q).all():
         raise ValueError(f'query embedding holds NaN or infinite values ({int((~np.isfinite(q)).sum())} of {len(q)}): it matches nothing; check the embedder for this query')
+    # a zero vector has no direction: every row is at cosine distance 1 from it, so its "nearest" rows were whichever
+    # the scan or the graph met first (3% of a benchmark's queries were blank text embedded to zeros by hash_embed)
+    if metric == 'cosine' and not q.any():
+        raise ValueError(f'query embedding is all zeros ({len(q)} dims): under cosine every row is equally far from it, so no row is nearest. '
+                         'Check the embedder for this query (hash_embed gives zeros for text with no words), or pass emb=False for the keyword leg only')
     return q
 
 # %% ../nbs/00_core.ipynb #5154c1b7
@@ -1212,7 +1217,7 @@ def vec_search(self:Table,
     "Exact nearest neighbours: a cached numpy matrix for float32/float16, sqlite-vec for int8 (or when asked)."
     _check_where(where)
     dt = _store_dtype(self, dtype)
-    q = _finite_query(_query_vec(self, emb, dtype))
+    q = _finite_query(_query_vec(self, emb, dtype), metric)
     engine = engine or ('sql' if dt is np.int8 else 'numpy')
     if engine not in ('numpy', 'sql'): raise ValueError(f"engine {engine!r}: expected 'numpy' or 'sql'")
     if engine == 'numpy' and dt is np.int8: raise ValueError("engine='numpy' takes float32 or float16 stores; int8 runs in sqlite-vec")
@@ -1280,9 +1285,9 @@ def _file_sum(p, like:str=None)->str:
 def _ef_search(base, n)->int:
     "HNSW search breadth for an index of `n` rows: `base`, or 512 x (n / 100k)**0.6 when that is more (2038 at 1M), at most 4096."
     # measured recall@10 vs exact, 256-d hash_embed chunks, connectivity 16, expansion_add 64: at 1M, 512 gives 0.79,
-    # 1024 0.87, 2048 0.95-0.98 (7-10 ms a query). On real text (the filings and EU acts, 28k chunks, much of it
-    # boilerplate repeated across filings) 512 gave 0.932 and 1024 0.950 (0.995 counting rows tied at the 10th distance),
-    # for 1.85 ms instead of 1.2: so 1024 at least, whatever the size
+    # 1024 0.87, 2048 0.95-0.98 (7-10 ms a query). On real text (the filings and EU acts, 28k chunks) 512 gave 0.968,
+    # 1024 0.987; cut into 100k chunks of 200 characters, 0.860 and 0.915 (flat neighbourhoods of short hash vectors):
+    # so 1024 at least, whatever the size
     return int(min(4096, max(base, 512 * (n / 100_000) ** 0.6)))
 
 def _write_atomic(p, text):
@@ -1724,7 +1729,7 @@ def _ingest_embedder(db, store, emb_fn):
 
 def _query_emb(db, tbl, q):
     "The query's vector from the store's embedder; None when the store holds no vectors (no vector leg to run)."
-    if not q or not isinstance(q, str) or not db.ls_meta(f'{tbl.name}.dim'): return None
+    if not isinstance(q, str) or not q.strip() or not db.ls_meta(f'{tbl.name}.dim'): return None
     return db.embedder(store=tbl.name).query([q])[0]
 
 # %% ../nbs/00_core.ipynb #c9d3eb2c
