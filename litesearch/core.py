@@ -935,7 +935,7 @@ def _finite_query(q, metric='cosine'):
     # the scan or the graph met first (3% of a benchmark's queries were blank text embedded to zeros by hash_embed)
     if metric == 'cosine' and not q.any():
         raise ValueError(f'query embedding is all zeros ({len(q)} dims): under cosine every row is equally far from it, so no row is nearest. '
-                         'Check the embedder for this query (hash_embed gives zeros for text with no words), or pass emb=False for the keyword leg only')
+                         'Rephrase it with words (hash_embed gives zeros for text with none), check the embedder, or search keywords only (emb=False)')
     return q
 
 # %% ../nbs/00_core.ipynb #5154c1b7
