@@ -978,19 +978,21 @@ class _Mat:
         self.dtype, self.n, self.pos, self.ch, self.sorted = np.dtype(dtype), 0, 0, None, True
         self.ids, self.m = np.zeros(cap, np.int64), np.zeros((cap, dim), dtype)
         self.dead = np.zeros(cap, bool); self.ndead = 0
-        self.inv = np.zeros(cap, np.float32)     # 1/norm, float32 stores only (usearch normalises float16 itself)
+        self.inv = np.zeros(cap, np.float32)     # 1/norm, float32 stores (their scan is a matrix product)
+        self.sq = np.zeros(cap, np.float32)      # squared norm, float16 stores (their scan takes dot products: _f16_scan)
 
     def append(self, ids, m):
         k = len(ids)
         if not k: return
         if self.n + k > len(self.ids):            # grow geometrically: appends cost O(rows added)
             cap = max(2 * len(self.ids), self.n + k)
-            for a in ('ids', 'm', 'dead', 'inv'):
+            for a in ('ids', 'm', 'dead', 'inv', 'sq'):
                 old = getattr(self, a); new = np.zeros((cap,) + old.shape[1:], old.dtype); new[:self.n] = old[:self.n]
                 setattr(self, a, new)
         if self.n and ids[0] <= self.ids[self.n - 1]: self.sorted = False
         self.ids[self.n:self.n+k], self.m[self.n:self.n+k] = ids, m
-        if self.dtype != np.float16: self.inv[self.n:self.n+k] = 1 / (np.linalg.norm(m.astype(np.float32), axis=1) + 1e-12)
+        if self.dtype == np.float16: self.sq[self.n:self.n+k] = _f16_sq(m)
+        else: self.inv[self.n:self.n+k] = 1 / (np.linalg.norm(m.astype(np.float32), axis=1) + 1e-12)
         self.n += k
 
     def kill(self, rids):
@@ -1076,7 +1078,9 @@ def _matrix(tbl, dtype)->_Mat:
     st[key] = mat
     return mat
 
-def _scan_threads(mat): return min(2, os.cpu_count() or 1) if mat.n * mat.m.shape[1] >= 4_000_000 else 1
+def _scan_threads(rows:int, dim:int)->int:
+    "Threads an exact scan of `rows` x `dim` splits over: two from 4M values (16k 256-d rows), where a thread costs less than it saves."
+    return min(2, os.cpu_count() or 1) if rows * dim >= 4_000_000 else 1
 
 def _in_range(mat, rng):
     "(a, b): the slice of the matrix rows whose rowids lie in `rng` (lo, hi), found by binary search; None if unsorted."
@@ -1112,15 +1116,54 @@ def _nearest(keys, dists, limit)->tuple:
     order = sorted(range(len(keys)), key=lambda i: (round(float(dists[i]), 6), int(keys[i])))[:limit]
     return [int(keys[i]) for i in order], [float(dists[i]) for i in order]
 
-def _f16_scan(rows, q, k, metric='cosine', threads=1)->tuple:
-    "(row positions, distances) of the `k` rows of float16 `rows` nearest `q`: usearch's exact SIMD scan (float16 has no BLAS)."
-    from usearch.index import search as _exact, MetricKind
-    r = _exact(rows, q.astype(np.float16), k, MetricKind.Cos if metric == 'cosine' else MetricKind.L2sq, exact=True, threads=threads)
-    return np.asarray(r.keys, np.int64).reshape(-1), np.asarray(r.distances, np.float64).reshape(-1)
+def _f16_sq(rows)->np.ndarray:
+    "Squared norms (float64) of float16 `rows`, by numkong's SIMD kernel (1M 256-d rows: 41 ms)."
+    import numkong as nk
+    return np.asarray(nk.dot(rows, rows), np.float64).reshape(-1) if len(rows) else np.zeros(0)
 
-def _exact_all(ix, q, limit):
-    "Exact scan of every vector in usearch index `ix` (no SQL, so it may run on the worker thread)."
+_scan_pools = {}
+def _f16_dots(rows, q16, threads=1)->np.ndarray:
+    "Dot products (float64) of float16 `rows` with float16 `q16`: numkong's SIMD kernel, the rows split over `threads` threads."
+    import numkong as nk
+    dot = lambda a, b: np.asarray(nk.cdist(q16[None], rows[a:b], metric='dot')).reshape(-1)
+    if threads < 2 or len(rows) < 2: return dot(0, len(rows))
+    # one query is one call: numkong's own threads split queries, not rows, so the rows are split here (it drops the
+    # GIL). A pool per process: one made before a fork has no thread in the child
+    pool = _scan_pools.get(os.getpid())
+    if pool is None:
+        from concurrent.futures import ThreadPoolExecutor
+        _scan_pools.clear(); pool = _scan_pools[os.getpid()] = ThreadPoolExecutor(1, thread_name_prefix='litesearch-scan')
+    h = len(rows) // 2
+    other = pool.submit(dot, h, len(rows))
+    return np.concatenate([dot(0, h), other.result()])
+
+def _f16_scan(rows, q, k, metric='cosine', threads=1, sq=None, skip=None)->tuple:
+    "(row positions, distances) of the `k` rows of float16 `rows` nearest `q`, nearest first; `sq`: their squared norms, `skip`: rows to leave out."
+    # float16 has no BLAS and numpy converts it at 1.5 GB/s (350 ms for 1M 256-d rows); usearch's exact search reads
+    # float16 directly but on one thread (78 ms at 1M inside an index, 134 ms as a free function). numkong, which usearch
+    # itself installs, takes dot products in 38 ms on one thread and 23 on two; the norms are kept with the rows
+    q16 = np.asarray(q, np.float16)           # the query in the rows' precision, as usearch takes it
+    sq = _f16_sq(rows) if sq is None else sq
+    dots, qq = _f16_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
+    with np.errstate(invalid='ignore', divide='ignore'):
+        if metric == 'cosine':
+            d = 1 - dots / np.sqrt(sq * qq)
+            d[~np.isfinite(d)] = 1.0          # a zero row is as far as usearch puts it: orthogonal to everything
+        else: d = np.maximum(sq + qq - 2 * dots, 0)
+    if skip is not None: d[skip] = np.inf
+    k = min(k, len(d))
+    if not k: return np.zeros(0, np.int64), np.zeros(0)
+    idx = np.argpartition(d, k - 1)[:k] if k < len(d) else np.arange(len(d))
+    idx = idx[np.argsort(d[idx], kind='stable')]
+    return idx.astype(np.int64), d[idx]
+
+def _exact_all(ix, q, limit, flat=None):
+    "Exact scan of every vector in usearch index `ix`, or of `flat`, its sidecar's rows (no SQL, so it may run on the worker thread)."
     if ix is None or not len(ix): return [], []
+    if flat is not None:
+        idx, d = _f16_scan(flat.m, q, limit + TIE_PAD, threads=_scan_threads(*flat.m.shape), sq=flat.sq, skip=flat.free)
+        keep = np.isfinite(d)
+        return _nearest(flat.ids[idx[keep]], d[keep], limit)
     m = ix.search(np.asarray(q, np.float32), min(limit + TIE_PAD, len(ix)), exact=True)
     return _nearest(m.keys, m.distances, limit)
 
@@ -1130,7 +1173,7 @@ def _index_scan(tbl, q, limit, allowed=None, rng=None):
     ix = a.index
     if ix is None or not len(ix): return [], []
     q = q.astype(np.float32)
-    if allowed is None and rng is None: return _exact_all(ix, q, limit)
+    if allowed is None and rng is None: return _exact_all(ix, q, limit, a.flat())
     if allowed is not None: keys = sorted(allowed)
     else: keys = [r for (r,) in tbl.db.execute(f'SELECT rowid FROM [{tbl.name}] WHERE rowid BETWEEN ? AND ?', rng)]
     if len(keys) > INDEX_SCAN_MAX: return None
@@ -1173,7 +1216,7 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
         # masked (deleted) rows can fill the top: ask for a few more, and more again only if they did
         k = min(len(rows), limit + (min(mat.ndead, 4 * limit) if sel is None else 0))
         while True:
-            idx, d = _f16_scan(rows, q, k, metric, _scan_threads(mat))
+            idx, d = _f16_scan(rows, q, k, metric, _scan_threads(*rows.shape), sq=mat.sq[:n] if sel is None else mat.sq[sel])
             if sel is not None: idx = sel[idx]
             ok = ~mat.dead[idx] & np.isfinite(d)
             if ok.sum() >= limit or k >= len(rows): break
@@ -1282,6 +1325,41 @@ def _file_sum(p, like:str=None)->str:
             else: c = zlib.crc32(b, c)
     return h.hexdigest() if h else f'crc32:{c:08x}'
 
+_FREE_KEY = 2**64 - 1    # usearch's key for a slot whose row was removed
+
+def _map_file(p):
+    "File `p` memory-mapped read-only, as bytes numpy can read (the mapping lives as long as a reference to it)."
+    import mmap
+    with open(p, 'rb') as f: return np.frombuffer(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ), np.uint8)
+
+def _sidecar_rows(buf, n:int, dim:int):
+    "A float16 usearch sidecar's rows in slot order, read in place from its bytes `buf`, with each slot's key (`ids`) and squared norm; None unless it parses whole."
+    # usearch's view scans brute force on one thread (78 ms at 1M rows); its file holds the vectors as one matrix, in
+    # slot order, ahead of the graph: [rows u32, bytes per row u32][matrix][64-byte head][graph header: size, connectivity,
+    # base connectivity, max level, entry slot, u64 each][levels, i16 per slot][per slot: key u64, level i16, then
+    # neighbour lists of u32 slots: a count and `base connectivity` of them, and per level a count and `connectivity`].
+    # Each slot's key is read out of the graph part; anything that does not add up to the file's size is refused
+    try:
+        rows, bpv = (int(x) for x in buf[:8].view(np.uint32))
+        if rows < n or bpv != 2 * dim: return None
+        off = 8 + rows * bpv + 64
+        size, conn, conn0 = (int(x) for x in buf[off:off + 24].view(np.uint64))
+        if size != rows: return None
+        levels = buf[off + 40:off + 40 + 2 * size].view(np.int16).astype(np.int64)
+        start = off + 40 + 2 * size
+        nbytes = 10 + 4 + 4 * conn0 + levels * (4 + 4 * conn)
+        if start + int(nbytes.sum()) != len(buf) or (levels < 0).any(): return None
+        at = start + np.cumsum(nbytes) - nbytes
+        keys = np.empty(size, np.uint64)
+        for i in range(0, size, 65536):       # 8 bytes at unaligned offsets, gathered a block at a time
+            a = at[i:i + 65536]
+            keys[i:i + len(a)] = np.ascontiguousarray(buf[a[:, None] + np.arange(8)]).view(np.uint64).reshape(-1)
+        free = keys == _FREE_KEY
+        if size - int(free.sum()) != n: return None
+        m = buf[8:8 + rows * bpv].view(np.float16).reshape(rows, dim)
+        return AttrDict(m=m, ids=keys, sq=_f16_sq(m).astype(np.float32), free=free if free.any() else None)
+    except (OSError, ValueError, IndexError): return None
+
 def _ef_search(base, n)->int:
     "HNSW search breadth for an index of `n` rows: `base`, or 512 x (n / 100k)**0.6 when that is more (2038 at 1M), at most 4096."
     # measured recall@10 vs exact, 256-d hash_embed chunks, connectivity 16, expansion_add 64: at 1M, 512 gives 0.79,
@@ -1328,7 +1406,7 @@ class AnnIndex:
     @index.setter
     def index(self, ix):
         self.index                        # an add in flight finishes before its index is replaced
-        self._ix = ix
+        self._ix, self._flat, self._buf = ix, None, None
 
     # read, not fixed at open: an index opened before the store's first vectors must decode them with their dtype
     @property
@@ -1339,6 +1417,12 @@ class AnnIndex:
         return Index(ndim=ndim, metric='cos', dtype='f16', **self.params)
 
     def _dim(self): return self.db.ls_meta(f'{self.name}.dim')
+
+    def flat(self):
+        "The mapped sidecar's vectors as a float16 matrix with each row's key, for a fast exact scan; None unless the index is a view."
+        if self._buf is None or not self.viewed: return None
+        if self._flat is None: self._flat = _sidecar_rows(self._buf, len(self._ix), self._ix.ndim) or False
+        return self._flat or None
 
     def _head(self): return self.path.with_name(self.path.name + '.json')
 
@@ -1365,7 +1449,12 @@ class AnnIndex:
                     # write never pay for the copy
                     self.viewed = ANN_VIEW if view is None else view
                     self.index = self._new(h['dim'])
-                    (self.index.view if self.viewed else self.index.load)(str(self.path))
+                    if not self.viewed: self.index.load(str(self.path))
+                    else:
+                        # mapped here and handed to usearch, so the exact scan reads the very pages the graph
+                        # search does: a second mapping of the file counted 512 MB twice in RSS at 1M rows
+                        buf = _map_file(self.path)
+                        self.index.view(buf); self._buf = buf
                     self.pos, self.removed = h['pos'], h.get('removed', 0)
                     self.sync()
                     if self._consistent(): return
@@ -1536,7 +1625,8 @@ def _ann_begin(tbl, emb, columns, limit, dtype, exact=False):
     q = _finite_query(_query_vec(tbl, emb, dtype))       # checks the dimension against the store's
     a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
     ix = a.index                          # and so does waiting for an add in flight
-    job = _submit(lambda: _exact_all(ix, q, limit) if exact else a._search(q, limit, ix))
+    flat = a.flat() if exact else None     # mapped, parsed and normed here once (0.1 s at 1M), scanned on the worker
+    job = _submit(lambda: _exact_all(ix, q, limit, flat) if exact else a._search(q, limit, ix))
     def rows():
         ids, ds = job.result()
         return _fetch(tbl, ids, columns, dict(_dist=ds))

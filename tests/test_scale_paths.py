@@ -271,3 +271,67 @@ def test_exit_without_close_saves_the_sidecar(tmp_path):
         warnings.simplefilter('error')                     # loaded as saved, not rebuilt
         assert len(db.t.store.ann) == 300
     db.close()
+
+def test_f16_scan_is_the_float64_answer():
+    "numkong's float16 scan gives float64 cosine and squared-l2 distances, zero rows orthogonal, skipped rows out, on one thread or two."
+    rng = np.random.default_rng(11)
+    M = rng.standard_normal((5000, 24)).astype(np.float16); M[17] = 0
+    q = rng.standard_normal(24).astype(np.float32)
+    m64, q64 = M.astype(np.float64), q.astype(np.float16).astype(np.float64)
+    cos = 1 - (m64 @ q64) / np.maximum(np.linalg.norm(m64, axis=1) * np.linalg.norm(q64), 1e-300)
+    cos[17] = 1.0
+    l2 = ((m64 - q64) ** 2).sum(1)
+    core._scan_pools.clear()
+    for metric, want in (('cosine', cos), ('l2', l2)):
+        for threads in (1, 2):
+            idx, d = core._f16_scan(M, q, 50, metric, threads)
+            assert idx.tolist() == np.argsort(want, kind='stable')[:50].tolist()
+            assert np.allclose(d, want[idx], rtol=1e-6, atol=1e-6)
+    assert os.getpid() in core._scan_pools                      # two threads: the second half ran on the scan pool
+    skip = np.zeros(5000, bool); skip[np.argsort(cos)[:3]] = True
+    idx, _ = core._f16_scan(M, q, 5, skip=skip)
+    assert idx.tolist() == np.argsort(cos)[3:8].tolist()
+    idx, d = core._f16_scan(M, q, 5000)
+    assert d[idx.tolist().index(17)] == 1.0                      # the zero row: as far as usearch puts it
+
+def test_sidecar_rows_read_back_what_usearch_holds(tmp_path):
+    "The mapped scan's reading of a sidecar: every slot's key and vector as usearch has them, removed slots marked; a file that does not add up is refused."
+    from usearch.index import Index
+    rng = np.random.default_rng(12)
+    keys = rng.permutation(np.arange(1, 3001)).astype(np.uint64) * 5
+    V = rng.standard_normal((3000, 24)).astype(np.float16)
+    ix = Index(ndim=24, metric='cos', dtype='f16')
+    for i in range(0, 3000, 700): ix.add(keys[i:i+700], V[i:i+700], threads=1)
+    ix.remove(keys[:300])
+    p = tmp_path/'x.usearch'; ix.save(str(p))
+    fl = core._sidecar_rows(core._map_file(p), len(ix), 24)
+    assert fl is not None and fl.free is not None and int(fl.free.sum()) == 300 and len(fl.ids) == 3000
+    live = ~fl.free
+    assert sorted(fl.ids[live].tolist()) == sorted(keys[300:].tolist())
+    assert np.array_equal(np.asarray(ix.get(fl.ids[live], dtype=np.float16)), np.asarray(fl.m[live]))
+    assert np.allclose(fl.sq[live], (np.asarray(fl.m[live], np.float64) ** 2).sum(1), rtol=1e-5)
+    assert core._sidecar_rows(core._map_file(p), len(ix) + 1, 24) is None     # another count of keys
+    assert core._sidecar_rows(core._map_file(p), len(ix), 32) is None         # another dimension
+    raw = p.read_bytes()
+    for bad in (raw[:-1], raw + b'\0', raw[:8] + raw[9:], raw[:5]):            # cut, grown, shifted, a stub
+        assert core._sidecar_rows(np.frombuffer(bad, np.uint8), len(ix), 24) is None
+
+@pytest.mark.skipif(not core.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkeypatch):
+    "A reader with the sidecar mapped scans its matrix itself (both cores) and finds what usearch's exact search finds; after a write, usearch scans again."
+    X = np.random.default_rng(13).standard_normal((6000, 32)).astype(np.float16)
+    db, st = _store(tmp_path/'m.db', X); st.save_index(); db.close()
+    db = database(tmp_path/'m.db'); st = db.t.store
+    Q = np.random.default_rng(14).standard_normal((20, 32)).astype(np.float32)
+    used, scan = [], core._f16_scan
+    monkeypatch.setattr(core, '_f16_scan', lambda rows, *a, **k: used.append(len(rows)) or scan(rows, *a, **k))
+    got = [[h['rowid'] for h in st.vec_search(q, ['id'], 10)] for q in Q]
+    assert st.ann.viewed and st.ann.flat() is not None and used == [6000] * 20
+    ix = st.ann.index
+    assert got == [core._nearest(*(lambda m: (m.keys, m.distances))(ix.search(q, 18, exact=True)), 10)[0] for q in Q]
+    st.delete(int(got[0][0]))                                    # a write: the index is read into memory and caught up
+    used.clear()
+    again = [h['rowid'] for h in st.vec_search(Q[0], ['id'], 10)]
+    assert not st.ann.viewed and st.ann.flat() is None and used == []
+    assert again == got[0][1:] + again[9:] and got[0][0] not in again
+    db.close()
