@@ -978,20 +978,19 @@ class _Mat:
         self.dtype, self.n, self.pos, self.ch, self.sorted = np.dtype(dtype), 0, 0, None, True
         self.ids, self.m = np.zeros(cap, np.int64), np.zeros((cap, dim), dtype)
         self.dead = np.zeros(cap, bool); self.ndead = 0
-        self.inv = np.zeros(cap, np.float32)     # 1/norm, float32 stores (their scan is a matrix product)
-        self.sq = np.zeros(cap, np.float32)      # squared norm, float16 stores (their scan takes dot products: _f16_scan)
+        self.inv = np.zeros(cap, np.float32)     # 1/norm of each row, so a scan takes dot products only
 
     def append(self, ids, m):
         k = len(ids)
         if not k: return
         if self.n + k > len(self.ids):            # grow geometrically: appends cost O(rows added)
             cap = max(2 * len(self.ids), self.n + k)
-            for a in ('ids', 'm', 'dead', 'inv', 'sq'):
+            for a in ('ids', 'm', 'dead', 'inv'):
                 old = getattr(self, a); new = np.zeros((cap,) + old.shape[1:], old.dtype); new[:self.n] = old[:self.n]
                 setattr(self, a, new)
         if self.n and ids[0] <= self.ids[self.n - 1]: self.sorted = False
         self.ids[self.n:self.n+k], self.m[self.n:self.n+k] = ids, m
-        if self.dtype == np.float16: self.sq[self.n:self.n+k] = _f16_sq(m)
+        if self.dtype == np.float16: self.inv[self.n:self.n+k] = _f16_inv(m)
         else: self.inv[self.n:self.n+k] = 1 / (np.linalg.norm(m.astype(np.float32), axis=1) + 1e-12)
         self.n += k
 
@@ -1116,40 +1115,43 @@ def _nearest(keys, dists, limit)->tuple:
     order = sorted(range(len(keys)), key=lambda i: (round(float(dists[i]), 6), int(keys[i])))[:limit]
     return [int(keys[i]) for i in order], [float(dists[i]) for i in order]
 
-def _f16_sq(rows)->np.ndarray:
-    "Squared norms (float64) of float16 `rows`, by numkong's SIMD kernel (1M 256-d rows: 41 ms)."
+def _f16_inv(rows)->np.ndarray:
+    "1/norm (float32; 0 for a zero row) of each of float16 `rows`, by numkong's SIMD kernel (1M 256-d rows: 41 ms)."
     import numkong as nk
-    return np.asarray(nk.dot(rows, rows), np.float64).reshape(-1) if len(rows) else np.zeros(0)
+    sq = np.asarray(nk.dot(rows, rows), np.float64).reshape(-1) if len(rows) else np.zeros(0)
+    with np.errstate(divide='ignore'): return np.where(sq > 0, 1 / np.sqrt(sq), 0).astype(np.float32)
 
 _scan_pools = {}
 def _f16_dots(rows, q16, threads=1)->np.ndarray:
     "Dot products (float64) of float16 `rows` with float16 `q16`: numkong's SIMD kernel, the rows split over `threads` threads."
     import numkong as nk
-    dot = lambda a, b: np.asarray(nk.cdist(q16[None], rows[a:b], metric='dot')).reshape(-1)
-    if threads < 2 or len(rows) < 2: return dot(0, len(rows))
+    out = np.empty((1, len(rows)))
+    dot = lambda a, b: nk.cdist(q16[None], rows[a:b], metric='dot', out=out[:, a:b])
+    if threads < 2 or len(rows) < 2: dot(0, len(rows)); return out[0]
     # one query is one call: numkong's own threads split queries, not rows, so the rows are split here (it drops the
-    # GIL). A pool per process: one made before a fork has no thread in the child
+    # GIL), each half written in place. A pool per process: one made before a fork has no thread in the child
     pool = _scan_pools.get(os.getpid())
     if pool is None:
         from concurrent.futures import ThreadPoolExecutor
         _scan_pools.clear(); pool = _scan_pools[os.getpid()] = ThreadPoolExecutor(1, thread_name_prefix='litesearch-scan')
     h = len(rows) // 2
     other = pool.submit(dot, h, len(rows))
-    return np.concatenate([dot(0, h), other.result()])
+    dot(0, h); other.result()
+    return out[0]
 
-def _f16_scan(rows, q, k, metric='cosine', threads=1, sq=None, skip=None)->tuple:
-    "(row positions, distances) of the `k` rows of float16 `rows` nearest `q`, nearest first; `sq`: their squared norms, `skip`: rows to leave out."
+def _f16_scan(rows, q, k, metric='cosine', threads=1, inv=None, skip=None)->tuple:
+    "(row positions, distances) of the `k` rows of float16 `rows` nearest `q`, nearest first; `inv`: their 1/norms, `skip`: rows to leave out."
     # float16 has no BLAS and numpy converts it at 1.5 GB/s (350 ms for 1M 256-d rows); usearch's exact search reads
     # float16 directly but on one thread (78 ms at 1M inside an index, 134 ms as a free function). numkong, which usearch
     # itself installs, takes dot products in 38 ms on one thread and 23 on two; the norms are kept with the rows
     q16 = np.asarray(q, np.float16)           # the query in the rows' precision, as usearch takes it
-    sq = _f16_sq(rows) if sq is None else sq
-    dots, qq = _f16_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
-    with np.errstate(invalid='ignore', divide='ignore'):
-        if metric == 'cosine':
-            d = 1 - dots / np.sqrt(sq * qq)
-            d[~np.isfinite(d)] = 1.0          # a zero row is as far as usearch puts it: orthogonal to everything
-        else: d = np.maximum(sq + qq - 2 * dots, 0)
+    inv = _f16_inv(rows) if inv is None else inv
+    d, qq = _f16_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
+    if metric == 'cosine':                    # in place: 1 - dot/(|r||q|); a zero row (1/norm 0) lands at 1, as usearch puts it
+        d *= inv; d *= -1 / np.sqrt(qq) if qq else 0.0; d += 1
+    else:
+        with np.errstate(divide='ignore'): sq = np.where(inv > 0, 1 / inv.astype(np.float64) ** 2, 0)
+        d = np.maximum(sq + qq - 2 * d, 0)
     if skip is not None: d[skip] = np.inf
     k = min(k, len(d))
     if not k: return np.zeros(0, np.int64), np.zeros(0)
@@ -1161,7 +1163,7 @@ def _exact_all(ix, q, limit, flat=None):
     "Exact scan of every vector in usearch index `ix`, or of `flat`, its sidecar's rows (no SQL, so it may run on the worker thread)."
     if ix is None or not len(ix): return [], []
     if flat is not None:
-        idx, d = _f16_scan(flat.m, q, limit + TIE_PAD, threads=_scan_threads(*flat.m.shape), sq=flat.sq, skip=flat.free)
+        idx, d = _f16_scan(flat.m, q, limit + TIE_PAD, threads=_scan_threads(*flat.m.shape), inv=flat.inv, skip=flat.free)
         keep = np.isfinite(d)
         return _nearest(flat.ids[idx[keep]], d[keep], limit)
     m = ix.search(np.asarray(q, np.float32), min(limit + TIE_PAD, len(ix)), exact=True)
@@ -1216,7 +1218,7 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
         # masked (deleted) rows can fill the top: ask for a few more, and more again only if they did
         k = min(len(rows), limit + (min(mat.ndead, 4 * limit) if sel is None else 0))
         while True:
-            idx, d = _f16_scan(rows, q, k, metric, _scan_threads(*rows.shape), sq=mat.sq[:n] if sel is None else mat.sq[sel])
+            idx, d = _f16_scan(rows, q, k, metric, _scan_threads(*rows.shape), inv=mat.inv[:n] if sel is None else mat.inv[sel])
             if sel is not None: idx = sel[idx]
             ok = ~mat.dead[idx] & np.isfinite(d)
             if ok.sum() >= limit or k >= len(rows): break
@@ -1333,7 +1335,7 @@ def _map_file(p):
     with open(p, 'rb') as f: return np.frombuffer(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ), np.uint8)
 
 def _sidecar_rows(buf, n:int, dim:int):
-    "A float16 usearch sidecar's rows in slot order, read in place from its bytes `buf`, with each slot's key (`ids`) and squared norm; None unless it parses whole."
+    "A float16 usearch sidecar's rows in slot order, read in place from its bytes `buf`, with each slot's key (`ids`) and 1/norm; None unless it parses whole."
     # usearch's view scans brute force on one thread (78 ms at 1M rows); its file holds the vectors as one matrix, in
     # slot order, ahead of the graph: [rows u32, bytes per row u32][matrix][64-byte head][graph header: size, connectivity,
     # base connectivity, max level, entry slot, u64 each][levels, i16 per slot][per slot: key u64, level i16, then
@@ -1357,7 +1359,7 @@ def _sidecar_rows(buf, n:int, dim:int):
         free = keys == _FREE_KEY
         if size - int(free.sum()) != n: return None
         m = buf[8:8 + rows * bpv].view(np.float16).reshape(rows, dim)
-        return AttrDict(m=m, ids=keys, sq=_f16_sq(m).astype(np.float32), free=free if free.any() else None)
+        return AttrDict(m=m, ids=keys, inv=_f16_inv(m), free=free if free.any() else None)
     except (OSError, ValueError, IndexError): return None
 
 def _ef_search(base, n)->int:
