@@ -104,3 +104,40 @@ def test_bulk_load_that_dies_is_repaired_on_open(tmp_path):
     db = database(p); db.get_store()
     assert db.execute("SELECT 1 FROM sqlite_master WHERE name='store_ai'").fetchone()
     db.close()
+
+def test_reader_scans_sidecars_a_writer_keeps_replacing(tmp_path, monkeypatch):
+    "A reader's exact scans stay right while another process adds rows and saves (renames a new sidecar over the one the reader maps)."
+    import numpy as np, time
+    import litesearch.core as core
+    if not core.ANN_VIEW: return                           # sidecars are mapped on POSIX only
+    p = tmp_path/'rw.db'
+    X = np.random.default_rng(21).standard_normal((3000, 16)).astype(np.float16)
+    db = database(p); st = db.get_store(ann=True)
+    st.insert_all([dict(content=f'r{i}', embedding=e) for i, e in enumerate(st.add_embeddings(X))])
+    st.save_index(); db.close()
+    code = textwrap.dedent('''
+        import sys, numpy as np
+        from litesearch import database
+        rng = np.random.default_rng(22)
+        for r in range(12):
+            db = database(sys.argv[1]); st = db.t.store
+            V = rng.standard_normal((150, 16)).astype(np.float16)
+            st.insert_all([dict(content=f'w{r}', embedding=e) for e in st.add_embeddings(V)])
+            st.save_index(); db.close()''')
+    w = subprocess.Popen([sys.executable, '-c', code, str(p)])
+    maps, read = [], core._sidecar_rows
+    monkeypatch.setattr(core, '_sidecar_rows', lambda *a: maps.append(1) or read(*a))
+    db = database(p); st = db.t.store
+    rng, n, mapped = np.random.default_rng(23), 0, 0
+    while w.poll() is None or n < 50:
+        i = int(rng.integers(3000))
+        hit = st.vec_search(X[i], ['id'], 1)[0]
+        assert hit['rowid'] == i + 1 and hit['_dist'] < 1e-3, (i, hit)
+        fl = st.ann.flat()
+        mapped += fl is not None
+        n += 1
+    assert w.wait(timeout=120) == 0
+    assert len(st.vec_search(X[0], ['id'], 10)) == 10 and len(st.ann) == 3000 + 12 * 150
+    # scans ran on the mapped sidecar until the reader saw a write, then on the index read into memory
+    assert len(maps) == 1 and 0 < mapped < n, (n, mapped, len(maps))
+    db.close()

@@ -329,9 +329,13 @@ def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkey
     assert st.ann.viewed and st.ann.flat() is not None and used == [6000] * 20
     ix = st.ann.index
     assert got == [core._nearest(*(lambda m: (m.keys, m.distances))(ix.search(q, 18, exact=True)), 10)[0] for q in Q]
-    st.delete(int(got[0][0]))                                    # a write: the index is read into memory and caught up
-    used.clear()
-    again = [h['rowid'] for h in st.vec_search(Q[0], ['id'], 10)]
+    other = tmp_path/'o.db'; odb, ost = _store(other, X[::-1].copy()); ost.save_index(); odb.close()
+    side = tmp_path/'m.db.store.usearch'; flat = st.ann.flat()
+    os.replace(tmp_path/'o.db.store.usearch', side)              # another file renamed over the mapped one
+    assert core._exact_all(ix, Q[0], 10, flat)[0] == got[0]      # the mapping still reads the file it mapped
+    st.delete(int(got[0][0]))                                    # a write: at the next search the index is read into
+    used.clear()                                                 # memory, and the file on disk, now another's, refused
+    with pytest.warns(UserWarning, match='checksum mismatch'): again = [h['rowid'] for h in st.vec_search(Q[0], ['id'], 10)]
     assert not st.ann.viewed and st.ann.flat() is None and used == []
     assert again == got[0][1:] + again[9:] and got[0][0] not in again
     db.close()
