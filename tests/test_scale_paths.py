@@ -339,3 +339,17 @@ def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkey
     assert not st.ann.viewed and st.ann.flat() is None and used == []
     assert again == got[0][1:] + again[9:] and got[0][0] not in again
     db.close()
+
+def _scan_in_child(q):
+    M = np.random.default_rng(15).standard_normal((30000, 256)).astype(np.float16)
+    return core._f16_scan(M, np.asarray(q), 5, threads=2)[0].tolist()
+
+@pytest.mark.skipif(not hasattr(os, 'fork'), reason='fork is POSIX only')
+def test_a_forked_child_scans_on_two_threads_of_its_own():
+    "The scan pool a parent made has no thread in a forked child: the child makes its own instead of waiting forever."
+    import multiprocessing as mp
+    q = np.random.default_rng(16).standard_normal(256).astype(np.float32)
+    want = _scan_in_child(q)                                      # the parent's pool exists now
+    assert os.getpid() in core._scan_pools
+    with mp.get_context('fork').Pool(1) as pool:
+        assert pool.apply_async(_scan_in_child, (q,)).get(timeout=60) == want
