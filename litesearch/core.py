@@ -1143,7 +1143,7 @@ def _f16_scan(rows, q, k, metric='cosine', threads=1, inv=None, skip=None)->tupl
     "(row positions, distances) of the `k` rows of float16 `rows` nearest `q`, nearest first; `inv`: their 1/norms, `skip`: rows to leave out."
     # float16 has no BLAS and numpy converts it at 1.5 GB/s (350 ms for 1M 256-d rows); usearch's exact search reads
     # float16 directly but on one thread (78 ms at 1M inside an index, 134 ms as a free function). numkong, which usearch
-    # itself installs, takes dot products in 38 ms on one thread and 23 on two; the norms are kept with the rows
+    # itself installs, takes dot products in 38 ms on one thread and 19-22 on two; the 1/norms are kept with the rows
     q16 = np.asarray(q, np.float16)           # the query in the rows' precision, as usearch takes it
     inv = _f16_inv(rows) if inv is None else inv
     d, qq = _f16_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
@@ -1627,7 +1627,7 @@ def _ann_begin(tbl, emb, columns, limit, dtype, exact=False):
     q = _finite_query(_query_vec(tbl, emb, dtype))       # checks the dimension against the store's
     a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
     ix = a.index                          # and so does waiting for an add in flight
-    flat = a.flat() if exact else None     # mapped, parsed and normed here once (0.1 s at 1M), scanned on the worker
+    flat = a.flat() if exact else None     # mapped, parsed and normed here once (0.13 s at 1M), scanned on the worker
     job = _submit(lambda: _exact_all(ix, q, limit, flat) if exact else a._search(q, limit, ix))
     def rows():
         ids, ds = job.result()
