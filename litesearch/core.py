@@ -1212,7 +1212,7 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
         sel = np.flatnonzero(ok)
     if sel is not None and not len(sel): return [], []
     if mat.dtype == np.float16:
-        # float16 has no BLAS: usearch's exact SIMD scan reads the float16 rows directly (half the bytes of a
+        # float16 has no BLAS: numkong's SIMD dot products read the float16 rows directly (half the bytes of a
         # float32 copy, and no 0.8 s float16->float32 conversion of 100k rows after each write), on both cores when big
         rows = m if sel is None else m[sel]
         # masked (deleted) rows can fill the top: ask for a few more, and more again only if they did
