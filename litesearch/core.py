@@ -1334,8 +1334,8 @@ def _map_file(p):
     import mmap
     with open(p, 'rb') as f: return np.frombuffer(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ), np.uint8)
 
-def _sidecar_rows(buf, n:int, dim:int):
-    "A float16 usearch sidecar's rows in slot order, read in place from its bytes `buf`, with each slot's key (`ids`) and 1/norm; None unless it parses whole."
+def _sidecar_rows(buf, n:int, dim:int, get=None):
+    "A float16 usearch sidecar's rows in slot order, read in place from its bytes `buf`, with each slot's key (`ids`) and 1/norm; None unless it parses whole (and `get(keys)` agrees)."
     # usearch's view scans brute force on one thread (78 ms at 1M rows); its file holds the vectors as one matrix, in
     # slot order, ahead of the graph: [rows u32, bytes per row u32][matrix][64-byte head][graph header: size, connectivity,
     # base connectivity, max level, entry slot, u64 each][levels, i16 per slot][per slot: key u64, level i16, then
@@ -1359,6 +1359,11 @@ def _sidecar_rows(buf, n:int, dim:int):
         free = keys == _FREE_KEY
         if size - int(free.sum()) != n: return None
         m = buf[8:8 + rows * bpv].view(np.float16).reshape(rows, dim)
+        # a layout that adds up but pairs rows and keys differently (another usearch version) would give wrong
+        # neighbours silently: 16 rows read back through usearch by their keys must be these rows
+        live = np.flatnonzero(~free)
+        pick = live[np.linspace(0, len(live) - 1, min(16, len(live))).astype(int)] if len(live) else live
+        if get is not None and len(pick) and not np.array_equal(np.asarray(get(keys[pick]), np.float16).reshape(len(pick), dim), m[pick]): return None
         return AttrDict(m=m, ids=keys, inv=_f16_inv(m), free=free if free.any() else None)
     except (OSError, ValueError, IndexError): return None
 
@@ -1423,7 +1428,8 @@ class AnnIndex:
     def flat(self):
         "The mapped sidecar's vectors as a float16 matrix with each row's key, for a fast exact scan; None unless the index is a view."
         if self._buf is None or not self.viewed: return None
-        if self._flat is None: self._flat = _sidecar_rows(self._buf, len(self._ix), self._ix.ndim) or False
+        if self._flat is None:
+            self._flat = _sidecar_rows(self._buf, len(self._ix), self._ix.ndim, lambda k: self._ix.get(k, dtype=np.float16)) or False
         return self._flat or None
 
     def _head(self): return self.path.with_name(self.path.name + '.json')

@@ -310,6 +310,8 @@ def test_sidecar_rows_read_back_what_usearch_holds(tmp_path):
     assert sorted(fl.ids[live].tolist()) == sorted(keys[300:].tolist())
     assert np.array_equal(np.asarray(ix.get(fl.ids[live], dtype=np.float16)), np.asarray(fl.m[live]))
     assert np.allclose(fl.inv[live], 1 / np.sqrt((np.asarray(fl.m[live], np.float64) ** 2).sum(1)), rtol=1e-5)
+    assert core._sidecar_rows(core._map_file(p), len(ix), 24, lambda k: ix.get(k, dtype=np.float16)) is not None
+    assert core._sidecar_rows(core._map_file(p), len(ix), 24, lambda k: ix.get(k[::-1], dtype=np.float16)) is None  # rows and keys paired otherwise
     assert core._sidecar_rows(core._map_file(p), len(ix) + 1, 24) is None     # another count of keys
     assert core._sidecar_rows(core._map_file(p), len(ix), 32) is None         # another dimension
     raw = p.read_bytes()
