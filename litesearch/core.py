@@ -5,9 +5,9 @@
 # %% auto #0
 __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'PY_RANK_ROWS', 'POSTINGS_PER_ROW', 'OR_FIRST_MAX',
            'FTS_MERGE_PAGES', 'FTS_FULL_MERGE_ROWS', 'MAT_REPLAY_MAX', 'ANN_MIN_ROWS', 'ANN_BUILD_ROWS',
-           'INDEX_SCAN_MAX', 'TIE_PAD', 'ANN_COMPACT', 'ANN_ADD_ASYNC', 'ANN_VIEW', 'DEFAULT_RERANKER', 'database',
-           'fts_query', 'fts_terms', 'fts_levels', 'fts_segments', 'check_vectors', 'AnnIndex', 'rrf_merge', 'prox_leg',
-           'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
+           'INDEX_SCAN_MAX', 'TIE_PAD', 'ANN_COMPACT', 'ANN_ADD_ASYNC', 'ANN_PAR_ADD_ROWS', 'ANN_VIEW',
+           'DEFAULT_RERANKER', 'database', 'fts_query', 'fts_terms', 'fts_levels', 'fts_segments', 'check_vectors',
+           'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, math, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
@@ -1313,6 +1313,7 @@ _USEARCH_BAD_LOAD = _version('usearch') == '2.26.0'
 ANN_COMPACT = 0.2   # rebuild (compact) before saving once removed keys exceed this share of the index's slots
 
 ANN_ADD_ASYNC = True   # add a document's rows to the HNSW index on the worker thread while ingest goes on (False: in the caller)
+ANN_PAR_ADD_ROWS = None     # from this many rows in the index, a document's rows go in on both cores (None: never)
 ANN_VIEW = os.name == 'posix'   # open a saved sidecar memory-mapped (usearch `view`); it is read into memory at its first change
 
 def _file_sum(p, like:str=None)->str:
@@ -1491,13 +1492,19 @@ class AnnIndex:
         ix = self.index
         if ix is None: ix = self.index = self._new(dim)
         keys, vecs = np.array([r[0] for r in rows], dtype=np.uint64), self._vecs([r[1] for r in rows])
-        # usearch 2.26's parallel add links rows added together poorly: on 80-row indexes 0.8% of rows did not find
-        # themselves with 2 threads, none with 1 (and 1 in 1,000 at 20k). A document's rows go in on one thread, the
-        # worker's, while the caller goes on (at 1M rows HNSW inserts cost 0.4 ms a chunk, the rest of ingest 0.25);
-        # only a bulk build (a rebuild, a big load) uses both cores, and waits
+        # usearch 2.26's parallel add links rows added together poorly into a small index: on 80-row indexes 0.8% of rows
+        # did not find themselves with 2 threads, none with 1 (and 1 in 1,000 at 20k). Into a big one it does not:
+        # 1,000-row documents added on 2 threads to a 100k / 1M index found themselves 9,998 of 10,000 / 300 of 300 times
+        # (1 thread: 9,999 / 300), recall@10 0.989 / 0.989 (1 thread: 0.986 / 0.990), each row costing 0.07 / 0.16 ms
+        # instead of 0.13 / 0.36. But a whole store grown that way from 100k rows is a slightly worse graph: at 1M
+        # recall@10 0.970 instead of 0.980, for 1M chunks in 394 s instead of 472 (bench/scale.py --million). Recall
+        # first: a document's rows go in on one thread, the worker's, while the caller goes on, unless ANN_PAR_ADD_ROWS
+        # is set. A bulk build (a rebuild, a big load) uses both cores, and waits
+        par = ANN_PAR_ADD_ROWS is not None and len(ix) >= ANN_PAR_ADD_ROWS
+        threads = min(2, os.cpu_count() or 1) if par else 1
         if len(rows) >= 5000: ix.add(keys, vecs, threads=os.cpu_count() or 1)
-        elif ANN_ADD_ASYNC: self._job = (os.getpid(), _submit(ix.add, keys, vecs, threads=1))
-        else: ix.add(keys, vecs, threads=1)
+        elif ANN_ADD_ASYNC: self._job = (os.getpid(), _submit(ix.add, keys, vecs, threads=threads))
+        else: ix.add(keys, vecs, threads=threads)
 
     def rebuild(self):
         "Build the index from every embedding in the store."

@@ -355,3 +355,34 @@ def test_a_forked_child_scans_on_two_threads_of_its_own():
     assert os.getpid() in core._scan_pools
     with mp.get_context('fork').Pool(1) as pool:
         assert pool.apply_async(_scan_in_child, (q,)).get(timeout=60) == want
+
+@pytest.mark.parametrize('cores', [1, 2])
+def test_a_big_index_takes_a_documents_rows_on_both_cores(tmp_path, monkeypatch, cores):
+    "Past ANN_PAR_ADD_ROWS a document's rows are added on two threads (one core: one), on the worker; every row is then in the index."
+    from usearch.index import Index
+    monkeypatch.setattr(os, 'cpu_count', lambda: cores)
+    monkeypatch.setattr(core, 'ANN_PAR_ADD_ROWS', 600)
+    seen, add = [], Index.add
+    monkeypatch.setattr(Index, 'add', lambda self, keys, vecs, *a, threads=0, **k: seen.append((len(self), len(keys), threads)) or add(self, keys, vecs, *a, threads=threads, **k))
+    X = np.random.default_rng(17).standard_normal((1500, 16)).astype(np.float16)
+    db = database(tmp_path/'p.db'); st = db.get_store(ann=True)
+    for i in range(0, 1500, 300):
+        st.insert_all([dict(content=f'r{j}', embedding=e) for j, e in zip(range(i, i + 300), st.add_embeddings(X[i:i + 300]))])
+        st.ann.sync()
+    assert len(st.ann) == 1500 and set(st.ann.index.keys) == set(range(1, 1501))
+    assert [t for n, k, t in seen if k == 300 and n >= 600] == [cores] * 3 and all(t == 1 for n, k, t in seen if k == 300 and n < 600)
+    db.close()
+
+def test_documents_go_in_on_one_thread_unless_asked(tmp_path, monkeypatch):
+    "By default (ANN_PAR_ADD_ROWS None) a document's rows are added on one thread however big the index: recall first."
+    from usearch.index import Index
+    monkeypatch.setattr(os, 'cpu_count', lambda: 2)
+    seen, add = [], Index.add
+    monkeypatch.setattr(Index, 'add', lambda self, keys, vecs, *a, threads=0, **k: seen.append(threads) or add(self, keys, vecs, *a, threads=threads, **k))
+    X = np.random.default_rng(18).standard_normal((900, 16)).astype(np.float16)
+    db = database(tmp_path/'o.db'); st = db.get_store(ann=True)
+    for i in range(0, 900, 300):
+        st.insert_all([dict(content=f'r{j}', embedding=e) for j, e in zip(range(i, i + 300), st.add_embeddings(X[i:i + 300]))])
+        st.ann.sync()
+    assert core.ANN_PAR_ADD_ROWS is None and len(seen) >= 2 and set(seen) == {1}
+    db.close()
