@@ -1121,7 +1121,6 @@ def _f16_inv(rows)->np.ndarray:
     sq = np.asarray(nk.dot(rows, rows), np.float64).reshape(-1) if len(rows) else np.zeros(0)
     with np.errstate(divide='ignore'): return np.where(sq > 0, 1 / np.sqrt(sq), 0).astype(np.float32)
 
-_scan_pools = {}
 def _f16_dots(rows, q16, threads=1)->np.ndarray:
     "Dot products (float64) of float16 `rows` with float16 `q16`: numkong's SIMD kernel, the rows split over `threads` threads."
     import numkong as nk
@@ -1129,13 +1128,10 @@ def _f16_dots(rows, q16, threads=1)->np.ndarray:
     dot = lambda a, b: nk.cdist(q16[None], rows[a:b], metric='dot', out=out[:, a:b])
     if threads < 2 or len(rows) < 2: dot(0, len(rows)); return out[0]
     # one query is one call: numkong's own threads split queries, not rows, so the rows are split here (it drops the
-    # GIL), each half written in place. A pool per process: one made before a fork has no thread in the child
-    pool = _scan_pools.get(os.getpid())
-    if pool is None:
-        from concurrent.futures import ThreadPoolExecutor
-        _scan_pools.clear(); pool = _scan_pools[os.getpid()] = ThreadPoolExecutor(1, thread_name_prefix='litesearch-scan')
+    # GIL), each half written in place, the second on its own thread (not the vector leg's, which may be running this)
     h = len(rows) // 2
-    other = pool.submit(dot, h, len(rows))
+    try: other = _worker('scan').submit(dot, h, len(rows))
+    except RuntimeError: dot(0, len(rows)); return out[0]      # at interpreter exit the pool takes no more work: all here
     dot(0, h); other.result()
     return out[0]
 
@@ -1618,13 +1614,14 @@ def save_index(self:Table):
     return self.ann.save()
 
 _workers = {}
-def _worker():
-    "This process' one-thread pool for the vector leg (a forked child makes its own: the parent's thread is not in it)."
-    pid = os.getpid()
-    if pid not in _workers:
+def _worker(name='ann'):
+    "This process' one-thread pool `name`: the vector leg's ('ann') or a scan's second half ('scan'); a forked child makes its own (the parent's threads are not in it)."
+    key = (os.getpid(), name)
+    if key not in _workers:
         from concurrent.futures import ThreadPoolExecutor
-        _workers.clear(); _workers[pid] = ThreadPoolExecutor(1, thread_name_prefix='litesearch-ann')
-    return _workers[pid]
+        for k in [k for k in _workers if k[0] != key[0]]: del _workers[k]
+        _workers[key] = ThreadPoolExecutor(1, thread_name_prefix=f'litesearch-{name}')
+    return _workers[key]
 
 def _submit(fn, *args, **kw):
     "Run `fn` on the worker thread; on one core, or at interpreter exit (the pool takes no more work), run it now. Returns a Future."

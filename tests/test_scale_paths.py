@@ -281,13 +281,13 @@ def test_f16_scan_is_the_float64_answer():
     cos = 1 - (m64 @ q64) / np.maximum(np.linalg.norm(m64, axis=1) * np.linalg.norm(q64), 1e-300)
     cos[17] = 1.0
     l2 = ((m64 - q64) ** 2).sum(1)
-    core._scan_pools.clear()
+    core._workers.pop((os.getpid(), 'scan'), None)
     for metric, want in (('cosine', cos), ('l2', l2)):
         for threads in (1, 2):
             idx, d = core._f16_scan(M, q, 50, metric, threads)
             assert idx.tolist() == np.argsort(want, kind='stable')[:50].tolist()
             assert np.allclose(d, want[idx], rtol=1e-6, atol=1e-6)
-    assert os.getpid() in core._scan_pools                      # two threads: the second half ran on the scan pool
+    assert (os.getpid(), 'scan') in core._workers              # two threads: the second half ran on the scan pool
     skip = np.zeros(5000, bool); skip[np.argsort(cos)[:3]] = True
     idx, _ = core._f16_scan(M, q, 5, skip=skip)
     assert idx.tolist() == np.argsort(cos)[3:8].tolist()
@@ -352,7 +352,7 @@ def test_a_forked_child_scans_on_two_threads_of_its_own():
     import multiprocessing as mp
     q = np.random.default_rng(16).standard_normal(256).astype(np.float32)
     want = _scan_in_child(q)                                      # the parent's pool exists now
-    assert os.getpid() in core._scan_pools
+    assert (os.getpid(), 'scan') in core._workers
     with mp.get_context('fork').Pool(1) as pool:
         assert pool.apply_async(_scan_in_child, (q,)).get(timeout=60) == want
 
