@@ -93,7 +93,7 @@ def test_python_bm25_rereads_frequencies_after_another_connection_writes(tmp_pat
 def test_python_bm25_is_used_only_when_it_pays(monkeypatch):
     "A match larger than PY_RANK_ROWS goes to FTS5's bm25; fts_search gives the same rows and scores either way."
     db, st = _weighted_store()
-    assert core._py_rank(st, '"tax" OR "the"', None) is None              # 600 rows: FTS5 reads their frequencies in no time
+    assert core._py_rank(st, '"tax" OR "the"', None)[2] == 12             # 1,200 postings: a trial of 12 rows at most, then FTS5
     monkeypatch.setattr(core, 'POSTINGS_PER_ROW', 1)
     qs = ['tax member', 'shall binding 2017', 'the of and', '"member state" run*', 'café naïve', '東京 都 data']
     both = []
@@ -102,14 +102,45 @@ def test_python_bm25_is_used_only_when_it_pays(monkeypatch):
         both.append([[(h['rowid'], h['_rank'], h.get('_span')) for h in st.fts_search(q, limit=40)] for q in qs])
         both.append([[(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=40, rowids=(50, 250))] for q in qs])
     assert both[0] == both[2] and both[1] == both[3] and sum(map(len, both[0])) > 100
-    assert core._py_rank(st, '"tax" OR "the"', None) is not None
+    assert core._py_rank(st, '"tax" OR "the"', None)[2] is None          # under the bound: ranked in Python outright
     monkeypatch.setattr(core, 'PY_RANK_ROWS', 5)
-    assert core._py_rank(st, '"tax" OR "the"', None) is None              # hundreds of rows: FTS5 ranks them
-    assert core._py_rank(st, '"tax" OR "the"', (10, 13)) is not None      # four rows at most
+    assert core._py_rank(st, '"tax" OR "the"', None)[2] == 5              # may be bigger: ranked on trial, up to 5 rows
+    assert core._py_rank(st, '"tax" OR "the"', None, where='t.id > 0') is None   # with a filter it is counted: hundreds of rows, FTS5's
+    assert core._py_rank(st, '"tax" OR "the"', (10, 13))[2] is None      # four rows at most
     # a custom rank function is FTS5's to run
     db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3) ')")
     db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'ls_span()')")
     assert core._py_rank(st, '"tax"', (10, 13)) is None
+    db.close()
+
+def test_trial_ranking_gives_fts5s_answer_or_gives_up(monkeypatch):
+    "A match that may pass the bound is ranked on trial: FTS5's rows and scores when it stays under; given up past the bound, or once its density projects past twice it, and then ranked by FTS5."
+    monkeypatch.setattr(core, 'POSTINGS_PER_ROW', 1)
+    ranked, bm25 = [], core._bm25
+    monkeypatch.setattr(core, '_bm25', lambda *a: ranked.append(1) or bm25(*a))      # counts the rows ranked in Python
+    trials, trial = [], core._trial_rank
+    monkeypatch.setattr(core, '_trial_rank', lambda *a: trials.append(r := trial(*a)) or r)
+    db = database(); st = db.get_store()
+    st.insert_all([dict(content=f'alpha {"two" if i % 2 == 0 else "odd"} {"three" if i % 3 == 0 else "other"} row') for i in range(3000)])
+    fts5 = lambda e, n: [tuple(r) for r in db.execute('SELECT rowid, bm25(store_fts) FROM store_fts WHERE store_fts MATCH ? ORDER BY 2 LIMIT ?', [e, n])]
+    def search(q, n=40):
+        ranked.clear(); trials.clear()
+        got = [(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=n)]
+        assert got == fts5(' AND '.join(fts_terms(q)), n) and len(got) == n, q
+        return len(ranked), trials[-1] if trials else 'no trial'
+    monkeypatch.setattr(core, 'PY_RANK_ROWS', 700)
+    # 'two' 1,500 rows, 'three' 1,000: the match may pass 700 rows; it has 500, all ranked, and kept
+    n, out = search('two three')
+    assert n == 500 and len(out) == 40
+    n, out = search('two three', n=500)
+    assert n == 500 and len(out) == 500
+    # 'alpha two' matches 1,500 rows: given up at the bound (701 ranked), before its density may speak (1,024 rows)
+    n, out = search('alpha two')
+    assert n == 701 and out is None
+    # with the density heard from 128 rows on, it projects ~3,000 rows from the first 128: given up there
+    monkeypatch.setattr(core, 'TRIAL_MIN_ROWS', 128)
+    n, out = search('alpha two')
+    assert n == 128 and out is None
     db.close()
 
 def test_bounded_or_skips_a_rarest_term_that_is_everywhere(monkeypatch):
