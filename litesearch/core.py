@@ -1404,12 +1404,14 @@ def _sidecar_rows(buf, n:int, dim:int, get=None):
     except (OSError, ValueError, IndexError): return None
 
 def _ef_search(base, n)->int:
-    "HNSW search breadth for an index of `n` rows: `base`, or 512 x (n / 100k)**0.6 when that is more (2038 at 1M), at most 4096."
-    # measured recall@10 vs exact, 256-d hash_embed chunks, connectivity 16, expansion_add 64: at 1M, 512 gives 0.79,
-    # 1024 0.87, 2048 0.95-0.98 (7-10 ms a query). On real text (the filings and EU acts, 28k chunks) 512 gave 0.968,
-    # 1024 0.987; cut into 100k chunks of 200 characters, 0.860 and 0.915 (flat neighbourhoods of short hash vectors):
-    # so 1024 at least, whatever the size
-    return int(min(4096, max(base, 512 * (n / 100_000) ** 0.6)))
+    "HNSW search breadth for an index of `n` rows: `base`, or 384 x (n / 100k)**0.6 when that is more (1528 at 1M), at most 4096."
+    # measured recall@10 vs exact on the 1M bench store (256-d hash_embed chunks, connectivity 16, expansion_add 64,
+    # 300 queries), grown document by document / its index rebuilt in bulk: 2038 found 0.973-0.980 / 0.969, 1536
+    # 0.970-0.978 / 0.965, 1024 0.962 / 0.961; the HNSW leg (80 neighbours) took 11.5 / 8.9 / 8.1 ms. ~1,500 keeps 0.015
+    # over 0.95 for 2.5 ms less than 2038 beside a ~12 ms keyword leg. On real text (the filings and EU acts, 28k chunks)
+    # 512 gave 0.968, 1024 0.987; cut into 100k chunks of 200 characters, 0.860 and 0.915 (flat neighbourhoods of short
+    # hash vectors): so 1024 at least, whatever the size
+    return int(min(4096, max(base, 384 * (n / 100_000) ** 0.6)))
 
 def _write_atomic(p, text):
     tmp = p.with_name(p.name + '.tmp'); tmp.write_text(text); os.replace(tmp, p)
@@ -1421,7 +1423,7 @@ class AnnIndex:
                  dtype=None, # dtype of the stored embeddings (default: the store's, read when first needed)
                  connectivity=16, # HNSW graph degree (usearch `connectivity`)
                  expansion_add=64, # candidates considered when adding (usearch `expansion_add`)
-                 expansion_search=1024, # candidates considered when searching, at least (more past 300k rows: `_ef_search`)
+                 expansion_search=1024, # candidates considered when searching, at least (more past ~500k rows: `_ef_search`)
                 ):
         self.tbl, self.db, self.name, self._dt = tbl, tbl.db, tbl.name, dtype
         self.params = dict(connectivity=connectivity, expansion_add=expansion_add, expansion_search=expansion_search)
