@@ -373,6 +373,27 @@ def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkey
     assert again == got[0][1:] + again[9:] and got[0][0] not in again
     db.close()
 
+@pytest.mark.skipif(not core.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+def test_a_writer_scans_the_mapped_file_after_save_index(tmp_path, monkeypatch):
+    "save_index() leaves a writer searching the file it saved, mapped, as a reader does: exact scans on the mapped matrix, the same answers; the next write reads it back."
+    X = np.random.default_rng(16).standard_normal((6000, 32)).astype(np.float16)
+    db, st = _store(tmp_path/'w.db', X[:5000])
+    Q = np.random.default_rng(17).standard_normal((12, 32)).astype(np.float32)
+    used, scan = [], core._f16_scan
+    monkeypatch.setattr(core, '_f16_scan', lambda rows, *a, **k: used.append(len(rows)) or scan(rows, *a, **k))
+    before = [[h['rowid'] for h in st.vec_search(q, ['id'], 10)] for q in Q]
+    assert not st.ann.viewed and st.ann.dirty and used == []          # its index in memory: usearch scans it
+    st.save_index()
+    assert st.ann.viewed and not st.ann.dirty
+    assert [[h['rowid'] for h in st.vec_search(q, ['id'], 10)] for q in Q] == before and used == [5000] * 12
+    st.insert_all([dict(content=f'r{i}', embedding=e) for i, e in zip(range(5000, 6000), st.add_embeddings(X[5000:]))])
+    assert st.ann_search(X[5500], limit=1)[0]['rowid'] == 5501       # read back into memory, then caught up
+    assert not st.ann.viewed and st.ann.dirty and len(st.ann) == 6000
+    st.save_index(view=False)                                         # saved, the copy kept
+    assert not st.ann.viewed and not st.ann.dirty
+    db.close()
+    db = database(tmp_path/'w.db'); assert len(db.t.store.ann) == 6000 and db.t.store.ann.viewed; db.close()
+
 def _scan_in_child(q):
     M = np.random.default_rng(15).standard_normal((30000, 256)).astype(np.float16)
     return core._f16_scan(M, np.asarray(q), 5, threads=2)[0].tolist()
