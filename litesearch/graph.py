@@ -431,10 +431,16 @@ def _on_delete(db, T, did):
     p = T.docs.name[:-len('docs')]
     if not db[f'{p}refs'].exists(): return
     db.execute(f'DELETE FROM [{p}refs] WHERE doc_id = ?', [did])
+    srcs = [s for (s,) in db.execute(f'SELECT DISTINCT src FROM [{p}refs] WHERE dst_doc = ?', [did])]
     db.execute(f'UPDATE [{p}refs] SET dst = NULL, dst_doc = NULL WHERE dst_doc = ?', [did])
-    # several edges of one range now read the same; keep one row per reference
-    db.execute(f'''DELETE FROM [{p}refs] WHERE dst IS NULL AND rowid NOT IN
-                   (SELECT min(rowid) FROM [{p}refs] WHERE dst IS NULL GROUP BY src, pos, target)''')
+    # several edges of one range now read the same; keep one row per reference (the first). Only the sections whose
+    # edges were just cut can hold such copies: asking the whole table read every unresolved reference, 2.25M rows and
+    # 5.5 s a deleted document in the 1M bench store
+    for i in range(0, len(srcs), 500):
+        part = srcs[i:i+500]
+        db.execute(f'''DELETE FROM [{p}refs] WHERE dst IS NULL AND src IN ({",".join("?"*len(part))}) AND EXISTS
+                       (SELECT 1 FROM [{p}refs] k WHERE k.dst IS NULL AND k.src = [{p}refs].src AND k.pos IS [{p}refs].pos
+                        AND k.target IS [{p}refs].target AND k.rowid < [{p}refs].rowid)''', part)
     db.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
 
 for _l, _f in ((tree.on_write, _on_write), (tree.on_delete, _on_delete)):

@@ -97,6 +97,19 @@ def test_ingest_order_delete_replace(fresh_db):
     db.index_refs()
     assert _edges(db) == before
 
+def test_delete_leaves_one_unresolved_row_per_cut_range(fresh_db):
+    "A range cited across documents has an edge per article; when the cited document goes they read the same, and one row stays."
+    db = fresh_db
+    a = db.add_doc(A, title='A')['doc_id']
+    C = [(0, '# Regulation (EU) 2022/1\n\n## Article 1 Subject\n\nArticles 1 to 2 of Directive 2006/112/EC apply, as does Article 9 of Directive 2011/83/EU.')]
+    c = db.add_doc(C, title='C')['doc_id']
+    rows = lambda: [(t, d is None) for t, d in db.execute('SELECT text, dst FROM refs WHERE doc_id = ? ORDER BY rowid', [c])]
+    assert rows() == [('Articles 1 to 2', False), ('Articles 1 to 2', False), ('Article 9', True)]
+    db.delete_doc(a)
+    assert rows() == [('Articles 1 to 2', True), ('Article 9', True)]
+    db.add_doc(A, title='A')                              # back: the range resolves again, an edge per article
+    assert rows() == [('Article 9', True), ('Articles 1 to 2', False), ('Articles 1 to 2', False)]
+
 def test_prefix_and_read(fresh_db):
     db = fresh_db
     a = db.add_doc(A, title='A', store='laws')['doc_id']
