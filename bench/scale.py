@@ -5,9 +5,10 @@ hash_embed 256-d float16, ingested one `add_doc` at a time (FTS triggers, HNSW i
 At each size it prints: ingest cost per chunk over the last stretch and the slowest single document (the cliff),
 recall@10 of the HNSW vector leg vs the exact scan, the top-10 overlap of fused `sections()` ANN vs exact,
 search / doc_search / sections p50/p95 exact and ANN, the first query after a write (the index replays the log; past
-ANN_BUILD_ROWS the exact scan reads the index's vectors too) and after reopening (the first one checks and maps the
-sidecar), file sizes and the process' peak RSS. The HNSW stage of ingest is the time add_doc waits for the index: on
-two cores a document's rows are added on a worker thread while the next document is prepared.
+ANN_BUILD_ROWS the exact scan reads the index's vectors too), the writer's exact scan after `save_index()` (the file it
+wrote, mapped) and the first query after reopening (it checks and maps the sidecar), file sizes and the process' peak
+RSS. The HNSW stage of ingest is the time add_doc waits for the index: on two cores a document's rows are added on a
+worker thread while the next document is prepared.
 
 Run: nice python bench/scale.py                 (10k and 100k, ~4 min on 2 busy cores)
      nice python bench/scale.py --million       (adds 1M; must finish in 15 min)
@@ -117,6 +118,11 @@ def measure(db, path, words, n, nq):
     if PROFILE:
         pr.disable(); import pstats; pstats.Stats(pr).sort_stats('cumulative').print_stats(25)
     print(f'first query after a write: exact vector leg {fe*1000:.0f} ms, ANN vector leg {fa*1000:.0f} ms, sections {fs*1000:.0f} ms')
+    # save_index() maps the file it wrote: this writer's exact scans then read the mapped matrix, as a reader's do
+    t = time.perf_counter(); st.save_index(); sv = time.perf_counter() - t
+    w = timed(lambda i: st.vec_search(Q[i], ['id'], 10), range(nq))
+    print(f'save_index() {sv*1000:.0f} ms; then in this writer (mapped scan: ' + ('yes' if st.ann.flat() is not None else 'no')
+          + f'): vector leg exact p50 {pct(w, 50):.2f} / p95 {pct(w, 95):.2f} ms')
     db.close()
     db = database(path)
     t = time.perf_counter(); db.sections(qs[1], Q[1], ann=False, **ROUTE); fo = time.perf_counter() - t
