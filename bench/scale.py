@@ -14,6 +14,7 @@ Run: nice python bench/scale.py                 (10k and 100k, ~4 min on 2 busy 
      nice python bench/scale.py --million       (adds 1M; must finish in 15 min)
      nice python bench/scale.py --real --sizes 0  (real text only: the filings and EU PDFs)
      nice python bench/scale.py --real --real-chunks 800,200 --sizes 0 --nq 1000  (real text at ~28k and ~100k chunks)
+     nice python bench/scale.py --real --real-chunks 200 --sizes 0 --tune  (the same, after tune_index() measured the store)
 """
 import argparse, os, random, resource, sys, tempfile, time
 from pathlib import Path
@@ -22,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from litesearch import database, hash_embed
 from litesearch.data import Chunker
 from litesearch.embed import load_embedder
+from litesearch.core import _use_ann
 import litesearch.tree
 from _corpus import eu_words, pct, timed
 
@@ -49,6 +51,7 @@ _embed = _timed_stage('embed', hash_embed)
 ROUTED = 0
 EMB = load_embedder('hash')     # hash_embed 256-d; --embedder swaps it for the --real runs
 PROFILE = False   # --profile: where the first sections() after a write goes
+TUNE = False      # --tune: tune_index() the real-text stores before measuring them
 
 def rss_mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -100,7 +103,10 @@ def measure(db, path, words, n, nq):
     se = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, ann=False, **ROUTE)] for i in range(nq)]
     sa = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, ann=True, **ROUTE)] for i in range(nq)]
     print(f'recall@10 vs exact: HNSW vector leg {overlap(an, ex):.3f} (ties counted: {tie:.3f}) | fused sections() top-10 overlap {overlap(sa, se):.3f}')
-    r = {}
+    # what a caller gets by default: HNSW from ANN_MIN_ROWS, unless tune_index (--tune) chose the exact scan
+    sd = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, **ROUTE)] for i in range(nq)]
+    print(f'sections() with ann=None: {"HNSW" if _use_ann(st, None) else "exact scan"}, top-10 overlap with exact {overlap(sd, se):.3f}')
+    r = {'sections ann=None': timed(lambda i: db.sections(qs[i], Q[i], limit=5, **ROUTE), range(nq))}
     for nm, a in (('exact', False), ('ANN', True)):
         r[f'vector leg {nm}'] = timed(lambda i: (st.ann_search if a else st.vec_search)(Q[i], ['id'], 10), range(nq))
         r[f'search {nm}'] = timed(lambda i: db.search(qs[i], Q[i], ['id'], limit=10, ann=a), range(nq))
@@ -150,6 +156,10 @@ def real(nq, chunk_size):
     for sub in ('filings', 'eu'): db.add_dir(data/sub, emb_fn=EMB, chunker=Chunker(chunk_size))
     n = db.execute('SELECT count(*) FROM store').fetchone()[0]
     print(f'\n== real text: {n:,} chunks of ~{chunk_size} characters from {data}/filings and /eu, {EMB.spec} (ingest {time.perf_counter() - t:.0f} s) ==')
+    if TUNE:
+        t = time.perf_counter(); tr = db.t.store.tune_index()
+        print(f'tune_index() {time.perf_counter() - t:.1f} s: breadth {tr["ef"]}, exact scan {tr["exact"]}, recall {tr["recall"]} '
+              f'({tr["ms_hnsw"]} ms, exact {tr["ms_exact"]} ms); tried {tr["rungs"]}')
     measure(db, path, eu_words(), n, nq).close()
 
 def main():
@@ -163,8 +173,9 @@ def main():
     ap.add_argument('--real', action='store_true', help='also measure on real text: the 30 filings and the EU acts via add_dir')
     ap.add_argument('--embedder', default='hash', help="embedder spec for --real, e.g. static:FOLDER (bench/static_model.py builds MiniLM's)")
     ap.add_argument('--real-chunks', default='800', help='chunk sizes for --real: 800 (the default, ~28k chunks), 200 (~100k)')
+    ap.add_argument('--tune', action='store_true', help='run tune_index() on the --real stores before measuring them')
     a = ap.parse_args()
-    global ROUTED, PROFILE; ROUTED, PROFILE = a.route, a.profile
+    global ROUTED, PROFILE, TUNE; ROUTED, PROFILE, TUNE = a.route, a.profile, a.tune
     if a.real:
         global EMB; EMB = load_embedder(a.embedder)
         for c in a.real_chunks.split(','): real(a.nq, int(c))

@@ -6,8 +6,9 @@
 __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'PY_RANK_ROWS', 'POSTINGS_PER_ROW', 'TRIAL_MIN_ROWS',
            'OR_FIRST_MAX', 'FTS_MERGE_PAGES', 'FTS_FULL_MERGE_ROWS', 'MAT_REPLAY_MAX', 'ANN_MIN_ROWS', 'ANN_BUILD_ROWS',
            'INDEX_SCAN_MAX', 'TIE_PAD', 'ANN_COMPACT', 'ANN_ADD_ASYNC', 'ANN_PAR_ADD_ROWS', 'ANN_VIEW',
-           'DEFAULT_RERANKER', 'database', 'fts_query', 'fts_terms', 'fts_levels', 'fts_segments', 'check_vectors',
-           'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker', 'rerank_hits']
+           'DEFAULT_RERANKER', 'TUNE_TARGET', 'TUNE_BREADTHS', 'database', 'fts_query', 'fts_terms', 'fts_levels',
+           'fts_segments', 'check_vectors', 'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker',
+           'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, math, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
@@ -1595,13 +1596,19 @@ class AnnIndex:
                limit, # neighbours to return
               ):
         self.sync()
-        return self._search(q, limit)
+        return self._search(q, limit, ef=self.breadth(len(self.index) if self.index is not None else 0))
 
-    def _search(self, q, limit, ix=None):
-        "The HNSW search alone (in `ix`, default this index): no SQL, so it may run on the worker thread while SQLite works."
+    def breadth(self, n)->int:
+        "HNSW search breadth for `n` rows: the one `tune_index` measured while the index is at most twice that size, else `_ef_search`'s (never below the measured one)."
+        t, f = self.db.ls_meta(f'{self.name}.ann_tune'), _ef_search(self.params['expansion_search'], n)
+        if not t: return f
+        return t['ef'] if n <= 2 * t['rows'] else max(f, t['ef'])
+
+    def _search(self, q, limit, ix=None, ef=None):
+        "The HNSW search alone (in `ix`, default this index; `ef`: its breadth, from `breadth`): no SQL, so it may run on the worker thread while SQLite works."
         ix = self.index if ix is None else ix
         if ix is None or not len(ix): return [], []
-        ix.expansion_search = _ef_search(self.params['expansion_search'], len(ix))
+        ix.expansion_search = ef or _ef_search(self.params['expansion_search'], len(ix))
         m = ix.search(np.asarray(q, dtype=np.float32), min(limit + TIE_PAD, len(ix)))
         return _nearest(m.keys, m.distances, limit)
 
@@ -1690,7 +1697,8 @@ def _ann_begin(tbl, emb, columns, limit, dtype, exact=False):
     a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
     ix = a.index                          # and so does waiting for an add in flight
     flat = a.flat() if exact else None     # mapped, parsed and normed here once (0.13 s at 1M), scanned on the worker
-    job = _submit(lambda: _exact_all(ix, q, limit, flat) if exact else a._search(q, limit, ix))
+    ef = None if exact else a.breadth(len(ix) if ix is not None else 0)     # reads the store's settings: here too
+    job = _submit(lambda: _exact_all(ix, q, limit, flat) if exact else a._search(q, limit, ix, ef))
     def rows():
         ids, ds = job.result()
         return _fetch(tbl, ids, columns, dict(_dist=ds))
@@ -1888,8 +1896,12 @@ def _query_emb(db, tbl, q):
 
 # %% ../nbs/00_core.ipynb #c9d3eb2c
 def _use_ann(tbl, where):
-    "HNSW for a store with an index, no SQL filter, and at least ANN_MIN_ROWS embedded rows."
+    "HNSW for a store with an index, no SQL filter, and at least ANN_MIN_ROWS embedded rows, unless `tune_index` found the exact scan better."
     if where is not None or not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
+    t = tbl.db.ls_meta(f'{tbl.name}.ann_tune')
+    # measured on this store: no breadth found `target` of the exact neighbours, or the scan cost no more. Until it
+    # doubles: the scan's cost grows with the rows, HNSW's barely
+    if t and t.get('exact') and _rows_in(tbl, 2 * t['rows'] + 1) <= 2 * t['rows']: return False
     return _rows_in(tbl, ANN_MIN_ROWS) >= ANN_MIN_ROWS
 
 @patch
@@ -1900,7 +1912,7 @@ def search(self:Database,
            store:str='store', # chunk store to search (the name every other call uses)
            limit:int=10, # rows to return
            dtype=None, # dtype of `emb` when given as bytes (default: the store's)
-           ann:bool=None, # True: HNSW, False: exact scan, None: HNSW for large stores with an index
+           ann:bool=None, # True: HNSW, False: exact scan, None: HNSW for large stores with an index, unless `tune_index` chose the scan
            rrf:bool=True, # fuse the legs; False returns dict(fts=..., vec=..., prox=...)
            rerank=False, # True / model name / Ranker: reorder fused results with a cross-encoder
            fts_pre=None, # callable(q)->FTS5 expression replacing the default escaping
@@ -1931,3 +1943,61 @@ def search(self:Database,
     res = rrf_merge(fts, vec, k=k, limit=n if rerank else limit, weights=weights, prox=near)
     if rerank: res = rerank_hits(q, res, rerank, k=k)[:limit]
     return Rows(res)
+
+# %% ../nbs/00_core.ipynb #568ab52f
+TUNE_TARGET = 0.97      # recall@10 against the exact scan that tune_index asks of HNSW: 0.02 over 0.95, for the noise of 128 queries
+TUNE_BREADTHS = (1024, 1536, 2048, 3072, 4096)   # breadths tried past `_ef_search`'s own, narrowest first
+
+def _tune_queries(tbl, nq, seed)->list:
+    "Up to `nq` queries as users paste them: 8 consecutive words of random embedded chunks that have at least 8."
+    import random
+    rng, top = random.Random(seed), tbl.db.execute(f'SELECT max(rowid) FROM [{tbl.name}]').fetchone()[0] or 0
+    out = []
+    for _ in range(20 * nq):
+        if len(out) >= nq or not top: break
+        r = tbl.db.execute(f'SELECT content FROM [{tbl.name}] WHERE rowid = ? AND embedding IS NOT NULL', [rng.randint(1, top)]).fetchone()
+        w = (r[0] or '').split() if r else []
+        if len(w) >= 8: j = rng.randrange(0, min(20, len(w) - 7)); out.append(' '.join(w[j:j+8]))
+    return out
+
+def _tune_choice(rungs, ms_exact, target)->tuple:
+    "(breadth, exact scan?) from measured (breadth, recall, ms) rungs, narrowest first: the first reaching `target`; the scan when none does or it costs no more."
+    ok = [r for r in rungs if r[1] >= target]
+    if not ok: return rungs[-1][0], True
+    return ok[0][0], ms_exact <= ok[0][2]
+
+@patch
+def tune_index(self:Table,
+               queries:list=None, # query texts (default: `nq` made from the store's own chunks, as users paste them)
+               nq:int=128, # queries made when `queries` is None
+               emb_fn=None, # embedder for the queries (default: the store's own)
+               target:float=TUNE_TARGET, # share of the exact top 10 HNSW must find
+               seed:int=0, # which chunks the queries come from
+              )->dict: # the choice (`ef`, `exact`) and what it rests on: recall, ms_hnsw, ms_exact, rows, rungs
+    "Measure this store's HNSW recall against the exact scan and choose its search breadth, or the exact scan, for `ann=None`."
+    a = self.ann; a.sync(); ix = a.index
+    if ix is None or not len(ix): raise ValueError(f'store {self.name!r}: its index holds no vectors to measure')
+    qs = list(queries) if queries is not None else _tune_queries(self, nq, seed)
+    Q = [q for q in np.asarray(self.db.embedder(emb_fn, store=self.name).query(qs), np.float32) if np.any(q)] if qs else []
+    if len(Q) < 8: raise ValueError(f'store {self.name!r}: {len(Q)} usable queries (texts of 8 words or more that embed to non-zero vectors); tune_index needs 8')
+    flat = a.flat()
+    def run(f):
+        got, ts = [], []
+        for q in Q:
+            t = time.perf_counter(); got.append(f(q)); ts.append(time.perf_counter() - t)
+        return got, 1000 * float(np.median(ts))
+    exact, ms_exact = run(lambda q: set(_exact_all(ix, q, 10, flat)[0]))
+    # never narrower than `_ef_search`'s breadth: on MiniLM's 100k store 64 queries saw 0.972 at 512 where 300 others
+    # saw 0.961. The narrowest rung to pass a noisy bar is often below it, so tuning only widens, or turns to the scan
+    floor, rungs = _ef_search(a.params['expansion_search'], len(ix)), []
+    for ef in [floor] + [b for b in TUNE_BREADTHS if b > floor]:
+        got, ms = run(lambda q: a._search(q, 10, ix, ef)[0])
+        rungs.append((ef, round(float(np.mean([len(set(g) & x) / max(len(x), 1) for g, x in zip(got, exact)])), 4), round(ms, 3)))
+        if rungs[-1][1] >= target: break          # the narrowest that gets there: no need to go wider
+    ef, use_exact = _tune_choice(rungs, ms_exact, target)
+    hit = next(r for r in rungs if r[0] == ef)
+    res = dict(ef=ef, exact=use_exact, recall=hit[1], ms_hnsw=hit[2], ms_exact=round(ms_exact, 3), rows=len(ix),
+               queries=len(Q), target=target, rungs=rungs)
+    if _ls(self.db).readonly: warnings.warn(f'tune_index: database opened read-only, the choice for {self.name!r} is not stored')
+    else: self.db.ls_meta(f'{self.name}.ann_tune', res)
+    return res

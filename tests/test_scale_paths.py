@@ -438,3 +438,54 @@ def test_documents_go_in_on_one_thread_unless_asked(tmp_path, monkeypatch):
         st.ann.sync()
     assert core.ANN_PAR_ADD_ROWS is None and len(seen) >= 2 and set(seen) == {1}
     db.close()
+
+def _tune_store(path, n, seed=0):
+    from litesearch.embed import hash_embed
+    words = 'saturn jupiter moon sign house transit remedy year month day week recitation planet orbit slow fast'.split()
+    rng = random.Random(seed)
+    texts = [' '.join(rng.choice(words) for _ in range(12)) for _ in range(n)]
+    db = database(path, embedder='hash'); st = db.get_store(ann=True)
+    st.insert_all([dict(content=t, embedding=b) for t, b in zip(texts, st.add_embeddings(hash_embed(texts)))])
+    return db, st, texts
+
+def test_tune_index_turns_to_the_scan_where_hnsw_misses_until_the_store_doubles(tmp_path, monkeypatch):
+    "No breadth reaches the target (HNSW crippled to breadth 1 here): ann=None scans exactly, and the choice is stored for other processes, until the index doubles."
+    monkeypatch.setattr(core, 'ANN_MIN_ROWS', 1000)            # HNSW by default from 1,000 rows
+    monkeypatch.setattr(core, '_ef_search', lambda base, n: 1)
+    monkeypatch.setattr(core, 'TUNE_BREADTHS', ())
+    db, st, texts = _tune_store(tmp_path/'t.db', 3000)
+    assert core._use_ann(st, None)
+    r = st.tune_index()
+    assert r['exact'] and r['ef'] == 1 and r['recall'] < 0.97 and r['rows'] == 3000 and r['queries'] == 128
+    scans = []
+    exact_all = core._exact_all
+    monkeypatch.setattr(core, '_exact_all', lambda *a: scans.append(1) or exact_all(*a))
+    hits = db.search(texts[5], limit=5)
+    assert scans == [1] and hits                              # the vector leg was the exact scan
+    other = database(tmp_path/'t.db')                         # another process: the choice is in the database
+    assert not core._use_ann(other.t.store, None); other.close()
+    st.insert_all([dict(content=t, embedding=b) for t, b in zip(texts, st.add_embeddings(np.asarray(db.embedder().query(texts))))])
+    st.insert(dict(content='one more', embedding=st.add_embeddings(np.asarray(db.embedder().query(['one more'])))[0]))
+    assert core._use_ann(st, None)                            # 6,001 rows: more than twice what was measured
+    db.close()
+
+def test_tune_index_widens_the_breadth_searches_use(tmp_path, monkeypatch):
+    "A measured breadth is what every HNSW search of the store uses (never below `_ef_search`'s); past twice the rows, the wider of the two."
+    db, st, texts = _tune_store(tmp_path/'w.db', 3000)
+    r = st.tune_index()
+    assert r['ef'] >= core._ef_search(1024, 3000) and r['rungs'][0][0] == core._ef_search(1024, 3000)
+    db.ls_meta('store.ann_tune', dict(r, ef=3072, exact=False))
+    st.ann_search(np.asarray(db.embedder().query([texts[0]]))[0], limit=3)
+    assert st.ann.index.expansion_search == 3072
+    assert st.ann.breadth(6000) == 3072 and st.ann.breadth(6001) == max(3072, core._ef_search(1024, 6001))
+    db.ls_meta('store.ann_tune', dict(r, ef=512, exact=False))
+    assert st.ann.breadth(7000) == core._ef_search(1024, 7000)     # grown past it: the formula's, wider than 512
+    db.close()
+
+def test_tune_index_read_only_and_too_few_queries(tmp_path):
+    db, st, texts = _tune_store(tmp_path/'r.db', 2600); st.save_index(); db.close()
+    ro = database(tmp_path/'r.db', readonly=True)
+    with pytest.warns(UserWarning, match='not stored'): r = ro.t.store.tune_index(nq=16)
+    assert r['queries'] == 16 and ro.ls_meta('store.ann_tune') is None
+    with pytest.raises(ValueError, match='usable queries'): ro.t.store.tune_index(queries=['?!', 'saturn moon'])
+    ro.close()
