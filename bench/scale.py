@@ -106,12 +106,13 @@ def measure(db, path, words, n, nq):
     # what a caller gets by default: HNSW from ANN_MIN_ROWS, unless tune_index (--tune) chose the exact scan
     sd = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, **ROUTE)] for i in range(nq)]
     print(f'sections() with ann=None: {"HNSW" if _use_ann(st, None) else "exact scan"}, top-10 overlap with exact {overlap(sd, se):.3f}')
-    r = {'sections ann=None': timed(lambda i: db.sections(qs[i], Q[i], limit=5, **ROUTE), range(nq))}
+    r = {}
     for nm, a in (('exact', False), ('ANN', True)):
         r[f'vector leg {nm}'] = timed(lambda i: (st.ann_search if a else st.vec_search)(Q[i], ['id'], 10), range(nq))
         r[f'search {nm}'] = timed(lambda i: db.search(qs[i], Q[i], ['id'], limit=10, ann=a), range(nq))
         r[f'doc_search {nm}'] = timed(lambda i: db.doc_search(qs[i], Q[i], limit=10, ann=a, **ROUTE), range(nq))
         r[f'sections {nm}'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=a, **ROUTE), range(nq))
+    r['sections ann=None'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, **ROUTE), range(nq))
     if ROUTED:
         r[f'sections route={ROUTED} ANN'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=True, route=ROUTED), range(min(nq, 10)))
     for k, v in r.items(): print(f'  {k:<20} p50 {pct(v, 50):7.2f} ms   p95 {pct(v, 95):7.2f} ms')
