@@ -1966,6 +1966,13 @@ def _tune_choice(rungs, ms_exact, target)->tuple:
     if not ok: return rungs[-1][0], True
     return ok[0][0], ms_exact <= ok[0][2]
 
+def _tune_due(tbl)->bool:
+    "Whether a load should end with `tune_index`: an indexed store of ANN_MIN_ROWS rows or more, never measured, or grown past twice what was."
+    if not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
+    t = tbl.db.ls_meta(f'{tbl.name}.ann_tune')
+    need = max(ANN_MIN_ROWS, 2 * t['rows'] + 1) if t else ANN_MIN_ROWS
+    return _rows_in(tbl, need) >= need
+
 @patch
 def tune_index(self:Table,
                queries:list=None, # query texts (default: `nq` made from the store's own chunks, as users paste them)

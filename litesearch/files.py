@@ -12,7 +12,7 @@ import apsw
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
-from .core import database, _ls, _writable, _ingest_embedder
+from .core import database, _ls, _writable, _ingest_embedder, _tune_due
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
 from .tree import doc_id, write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled, _Orphan
 
@@ -317,7 +317,11 @@ def add_dir(self:Database,
         # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load
         # wrote (see core). The per-file results are the record of what landed: a step that fails here (a full disk) is
         # reported in `.stats['index_errors']` and warned about, not raised over them
-        for step in (bulk_load.close, lambda: _sync_ann(self, T), T.store.optimize_fts):
+        # a store past ANN_MIN_ROWS, never measured or grown past twice its last measure, has its HNSW recall measured
+        # against the exact scan (`tune_index`: 3 s at 100k chunks), so ann=None searches it with a breadth that finds
+        # its neighbours, or scans it exactly. Past that, each doubling re-measures: ~2% of a load's time up to 1M
+        tune = lambda: emb_fn is not None and _tune_due(T.store) and st.update(tuned=T.store.tune_index(emb_fn=emb_fn))
+        for step in (bulk_load.close, lambda: _sync_ann(self, T), tune, T.store.optimize_fts):
             try: step()
             except Exception as e:
                 st.setdefault('index_errors', []).append(f'{type(e).__name__}: {e}')

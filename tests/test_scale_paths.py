@@ -489,3 +489,23 @@ def test_tune_index_read_only_and_too_few_queries(tmp_path):
     assert r['queries'] == 16 and ro.ls_meta('store.ann_tune') is None
     with pytest.raises(ValueError, match='usable queries'): ro.t.store.tune_index(queries=['?!', 'saturn moon'])
     ro.close()
+
+def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypatch):
+    "A load that leaves an indexed store of ANN_MIN_ROWS rows (40 here) or more, never measured, ends with tune_index; the next one only past twice the rows."
+    monkeypatch.setattr(core, 'ANN_MIN_ROWS', 40)
+    words = 'saturn jupiter moon sign house transit remedy year month day week recitation planet orbit slow fast'.split()
+    rng = random.Random(3)
+    d = tmp_path/'docs'; d.mkdir()
+    page = lambda: '\n\n'.join(' '.join(rng.choice(words) for _ in range(60)) + '.' for _ in range(4))
+    for i in range(10): (d/f'f{i}.txt').write_text(page())
+    db = database(tmp_path/'a.db', embedder='hash')
+    r = db.add_dir(d, n_workers=0)
+    n = db.execute('SELECT count(*) FROM store').fetchone()[0]
+    assert n < 40 and 'tuned' not in r.stats and db.ls_meta('store.ann_tune') is None     # too small: exact anyway
+    for i in range(10, 40): (d/f'f{i}.txt').write_text(page())
+    r = db.add_dir(d, n_workers=0)
+    n = db.execute('SELECT count(*) FROM store').fetchone()[0]
+    assert n >= 40 and r.stats['tuned']['rows'] == n and db.ls_meta('store.ann_tune')['rows'] == n
+    (d/'f40.txt').write_text(page())
+    assert 'tuned' not in db.add_dir(d, n_workers=0).stats                                  # not twice the rows yet
+    db.close()
