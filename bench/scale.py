@@ -14,7 +14,7 @@ Run: nice python bench/scale.py                 (10k and 100k, ~4 min on 2 busy 
      nice python bench/scale.py --million       (adds 1M; must finish in 15 min)
      nice python bench/scale.py --real --sizes 0  (real text only: the filings and EU PDFs)
      nice python bench/scale.py --real --real-chunks 800,200 --sizes 0 --nq 1000  (real text at ~28k and ~100k chunks)
-     nice python bench/scale.py --real --real-chunks 200 --sizes 0 --tune  (the same, after tune_index() measured the store)
+     nice python bench/scale.py --real --real-chunks 200 --sizes 0 --untuned  (without what add_dir's tune_index chose)
 """
 import argparse, os, random, resource, sys, tempfile, time
 from pathlib import Path
@@ -51,7 +51,7 @@ _embed = _timed_stage('embed', hash_embed)
 ROUTED = 0
 EMB = load_embedder('hash')     # hash_embed 256-d; --embedder swaps it for the --real runs
 PROFILE = False   # --profile: where the first sections() after a write goes
-TUNE = False      # --tune: tune_index() the real-text stores before measuring them
+UNTUNED = False   # --untuned: drop what add_dir's tune_index chose, to measure the default breadth
 
 def rss_mb(): return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -103,7 +103,7 @@ def measure(db, path, words, n, nq):
     se = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, ann=False, **ROUTE)] for i in range(nq)]
     sa = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, ann=True, **ROUTE)] for i in range(nq)]
     print(f'recall@10 vs exact: HNSW vector leg {overlap(an, ex):.3f} (ties counted: {tie:.3f}) | fused sections() top-10 overlap {overlap(sa, se):.3f}')
-    # what a caller gets by default: HNSW from ANN_MIN_ROWS, unless tune_index (--tune) chose the exact scan
+    # what a caller gets by default: HNSW from ANN_MIN_ROWS, unless tune_index (add_dir runs it) chose the exact scan
     sd = [[s['node_id'] for s in db.sections(qs[i], Q[i], limit=10, **ROUTE)] for i in range(nq)]
     print(f'sections() with ann=None: {"HNSW" if _use_ann(st, None) else "exact scan"}, top-10 overlap with exact {overlap(sd, se):.3f}')
     r = {}
@@ -154,13 +154,14 @@ def real(nq, chunk_size):
     d = Path(tempfile.mkdtemp()); path = d/'real.db'
     db = database(path); db.get_tree(ann=True)
     t = time.perf_counter()
-    for sub in ('filings', 'eu'): db.add_dir(data/sub, emb_fn=EMB, chunker=Chunker(chunk_size))
+    tuned = [r.stats['tuned'] for sub in ('filings', 'eu') if 'tuned' in (r := db.add_dir(data/sub, emb_fn=EMB, chunker=Chunker(chunk_size))).stats]
     n = db.execute('SELECT count(*) FROM store').fetchone()[0]
     print(f'\n== real text: {n:,} chunks of ~{chunk_size} characters from {data}/filings and /eu, {EMB.spec} (ingest {time.perf_counter() - t:.0f} s) ==')
-    if TUNE:
-        t = time.perf_counter(); tr = db.t.store.tune_index()
-        print(f'tune_index() {time.perf_counter() - t:.1f} s: breadth {tr["ef"]}, exact scan {tr["exact"]}, recall {tr["recall"]} '
+    # add_dir ends a load with tune_index once the store is past ANN_MIN_ROWS (again at each doubling)
+    for tr in tuned:
+        print(f'add_dir ran tune_index() at {tr["rows"]:,} rows: breadth {tr["ef"]}, exact scan {tr["exact"]}, recall {tr["recall"]} '
               f'({tr["ms_hnsw"]} ms, exact {tr["ms_exact"]} ms); tried {tr["rungs"]}')
+    if UNTUNED: db.execute("DELETE FROM _litesearch WHERE key = 'store.ann_tune'"); print('(--untuned: its choice dropped)')
     measure(db, path, eu_words(), n, nq).close()
 
 def main():
@@ -174,9 +175,9 @@ def main():
     ap.add_argument('--real', action='store_true', help='also measure on real text: the 30 filings and the EU acts via add_dir')
     ap.add_argument('--embedder', default='hash', help="embedder spec for --real, e.g. static:FOLDER (bench/static_model.py builds MiniLM's)")
     ap.add_argument('--real-chunks', default='800', help='chunk sizes for --real: 800 (the default, ~28k chunks), 200 (~100k)')
-    ap.add_argument('--tune', action='store_true', help='run tune_index() on the --real stores before measuring them')
+    ap.add_argument('--untuned', action='store_true', help="drop what add_dir's tune_index chose for the --real stores before measuring them")
     a = ap.parse_args()
-    global ROUTED, PROFILE, TUNE; ROUTED, PROFILE, TUNE = a.route, a.profile, a.tune
+    global ROUTED, PROFILE, UNTUNED; ROUTED, PROFILE, UNTUNED = a.route, a.profile, a.untuned
     if a.real:
         global EMB; EMB = load_embedder(a.embedder)
         for c in a.real_chunks.split(','): real(a.nq, int(c))
