@@ -6,9 +6,9 @@
 __all__ = ['DEFAULT_TOKENIZE', 'FRESH_MAX', 'STOPWORDS', 'FTS_BUDGET', 'PY_RANK_ROWS', 'POSTINGS_PER_ROW', 'TRIAL_MIN_ROWS',
            'OR_FIRST_MAX', 'FTS_MERGE_PAGES', 'FTS_FULL_MERGE_ROWS', 'MAT_REPLAY_MAX', 'ANN_MIN_ROWS', 'ANN_BUILD_ROWS',
            'INDEX_SCAN_MAX', 'TIE_PAD', 'ANN_COMPACT', 'ANN_ADD_ASYNC', 'ANN_PAR_ADD_ROWS', 'ANN_VIEW',
-           'DEFAULT_RERANKER', 'TUNE_TARGET', 'TUNE_BREADTHS', 'database', 'fts_query', 'fts_terms', 'fts_levels',
-           'fts_segments', 'check_vectors', 'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache', 'get_ranker',
-           'rerank_hits']
+           'LOAD_SAVE_SHARE', 'DEFAULT_RERANKER', 'TUNE_TARGET', 'TUNE_BREADTHS', 'database', 'fts_query', 'fts_terms',
+           'fts_levels', 'fts_segments', 'check_vectors', 'AnnIndex', 'rrf_merge', 'prox_leg', 'Rows', 'model_cache',
+           'get_ranker', 'rerank_hits']
 
 # %% ../nbs/00_core.ipynb #c8e4c2cb
 import os, re, json, math, time, atexit, weakref, warnings, threading, functools, shutil, urllib.parse
@@ -1671,6 +1671,16 @@ def save_index(self:Table,
               ):
     "Save this store's ANN index sidecar now (it is also saved on `close` and at exit)."
     return self.ann.save(view=view)
+
+LOAD_SAVE_SHARE = 0.1   # add_dir ends by saving (and mapping) the index when the load changed this share of its rows or more
+
+def _load_save_due(tbl)->bool:
+    "Whether a load should end by saving the store's open index: it changed LOAD_SAVE_SHARE of the index's rows or more since the last save."
+    a = _ls(tbl.db).anns.get(tbl.name)
+    if a is None or a.path is None: return False
+    a.sync()
+    if not a.dirty or a.index is None: return False
+    return a.pos - (tbl.db.ls_meta(f'{tbl.name}.ann_trim') or 0) >= LOAD_SAVE_SHARE * len(a.index)
 
 _workers = {}
 def _worker(name='ann'):

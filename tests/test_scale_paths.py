@@ -491,7 +491,7 @@ def test_tune_index_read_only_and_too_few_queries(tmp_path):
     ro.close()
 
 def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypatch):
-    "A load that leaves an indexed store of ANN_MIN_ROWS rows (40 here) or more, never measured, ends with tune_index; the next one only past twice the rows."
+    "A load that leaves an indexed store of ANN_MIN_ROWS rows (40 here) or more, never measured, ends with tune_index (the next only past twice the rows), and one that changed a tenth of the index with it saved."
     monkeypatch.setattr(core, 'ANN_MIN_ROWS', 40)
     words = 'saturn jupiter moon sign house transit remedy year month day week recitation planet orbit slow fast'.split()
     rng = random.Random(3)
@@ -506,6 +506,10 @@ def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypa
     r = db.add_dir(d, n_workers=0)
     n = db.execute('SELECT count(*) FROM store').fetchone()[0]
     assert n >= 40 and r.stats['tuned']['rows'] == n and db.ls_meta('store.ann_tune')['rows'] == n
+    # the load changed more than a tenth of the index: it ends saved, and this process searches the file mapped
+    assert r.stats['index_saved'] and not db.t.store.ann.dirty and db.t.store.ann.viewed == core.ANN_VIEW
     (d/'f40.txt').write_text(page())
-    assert 'tuned' not in db.add_dir(d, n_workers=0).stats                                  # not twice the rows yet
+    r = db.add_dir(d, n_workers=0)
+    assert 'tuned' not in r.stats and 'index_saved' not in r.stats                     # not twice the rows; under a tenth
+    assert db.t.store.ann.dirty                                                         # close saves it
     db.close()
