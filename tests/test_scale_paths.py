@@ -492,7 +492,9 @@ def test_tune_index_read_only_and_too_few_queries(tmp_path):
 
 def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypatch):
     "A load that leaves an indexed store of ANN_MIN_ROWS rows (40 here) or more, never measured, ends with tune_index (the next only past twice the rows), and one that changed a tenth of the index with it saved."
+    import litesearch.tree
     monkeypatch.setattr(core, 'ANN_MIN_ROWS', 40)
+    monkeypatch.setattr(litesearch.tree, 'ANN_BUILD_ROWS', 10)      # the index kept from 10 rows, as from 2,500 by default
     words = 'saturn jupiter moon sign house transit remedy year month day week recitation planet orbit slow fast'.split()
     rng = random.Random(3)
     d = tmp_path/'docs'; d.mkdir()
