@@ -1404,6 +1404,10 @@ def _sidecar_rows(buf, n:int, dim:int, get=None):
         return AttrDict(m=m, ids=keys, inv=_f16_inv(m), free=free if free.any() else None)
     except (OSError, ValueError, IndexError): return None
 
+def _tune_holds(t, n)->bool:
+    "Whether `tune_index`'s stored choice `t` still holds for an index of `n` rows: up to twice the rows it was measured at."
+    return bool(t) and n <= 2 * t['rows']
+
 def _ef_search(base, n)->int:
     "HNSW search breadth for an index of `n` rows: `base`, or 384 x (n / 100k)**0.6 when that is more (1528 at 1M), at most 4096."
     # measured recall@10 vs exact on the 1M bench store (256-d hash_embed chunks, connectivity 16, expansion_add 64,
@@ -1602,7 +1606,7 @@ class AnnIndex:
         "HNSW search breadth for `n` rows: the one `tune_index` measured while the index is at most twice that size, else `_ef_search`'s (never below the measured one)."
         t, f = self.db.ls_meta(f'{self.name}.ann_tune'), _ef_search(self.params['expansion_search'], n)
         if not t: return f
-        return t['ef'] if n <= 2 * t['rows'] else max(f, t['ef'])
+        return t['ef'] if _tune_holds(t, n) else max(f, t['ef'])
 
     def _search(self, q, limit, ix=None, ef=None):
         "The HNSW search alone (in `ix`, default this index; `ef`: its breadth, from `breadth`): no SQL, so it may run on the worker thread while SQLite works."
@@ -1911,7 +1915,7 @@ def _use_ann(tbl, where):
     t = tbl.db.ls_meta(f'{tbl.name}.ann_tune')
     # measured on this store: no breadth found `target` of the exact neighbours, or the scan cost no more. Until it
     # doubles: the scan's cost grows with the rows, HNSW's barely
-    if t and t.get('exact') and _rows_in(tbl, 2 * t['rows'] + 1) <= 2 * t['rows']: return False
+    if t and t.get('exact') and _tune_holds(t, _rows_in(tbl, 2 * t['rows'] + 1)): return False
     return _rows_in(tbl, ANN_MIN_ROWS) >= ANN_MIN_ROWS
 
 @patch
@@ -1980,8 +1984,8 @@ def _tune_due(tbl)->bool:
     "Whether a load should end with `tune_index`: an indexed store of ANN_MIN_ROWS rows or more, never measured, or grown past twice what was."
     if not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
     t = tbl.db.ls_meta(f'{tbl.name}.ann_tune')
-    need = max(ANN_MIN_ROWS, 2 * t['rows'] + 1) if t else ANN_MIN_ROWS
-    return _rows_in(tbl, need) >= need
+    if t and _tune_holds(t, _rows_in(tbl, 2 * t['rows'] + 1)): return False
+    return _rows_in(tbl, ANN_MIN_ROWS) >= ANN_MIN_ROWS
 
 @patch
 def tune_index(self:Table,
