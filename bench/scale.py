@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from litesearch import database, hash_embed
 from litesearch.data import Chunker
 from litesearch.embed import load_embedder
-from litesearch.core import _use_ann
+from litesearch.core import _use_ann, _tune_queries
 import litesearch.tree
 from _corpus import eu_words, pct, timed
 
@@ -76,22 +76,13 @@ def grow(db, words, rng, upto, state):
 
 def overlap(a, b): return np.mean([len(set(x) & set(y)) / max(len(y), 1) for x, y in zip(a, b)])
 
-def queries(db, rng, nq):
-    "`nq` queries as a user might paste them: 8 consecutive words of a random chunk (chunks with fewer words are skipped)."
-    # a window past a short chunk's end once gave empty queries: 3-5% of the real-text set embedded to zeros, every row
-    # equally near, and their arbitrary 'neighbours' pulled measured recall from ~0.985 down to 0.93
-    top, qs = db.execute('SELECT max(rowid) FROM store').fetchone()[0], []
-    while len(qs) < nq:
-        ids = rng.sample(range(1, top + 1), nq)
-        for (t,) in db.execute(f'SELECT content FROM store WHERE rowid IN ({",".join("?"*nq)})', ids):
-            w = t.split()
-            if len(w) >= 8: j = rng.randrange(0, min(20, len(w) - 7)); qs.append(' '.join(w[j:j+8]))
-    return qs[:nq]
-
 def measure(db, path, words, n, nq):
     st = db.t.store
     rng = random.Random(n)
-    qs = queries(db, rng, nq)
+    # the queries tune_index asks: 8 consecutive words of random chunks with at least 8 (a window past a short chunk's
+    # end once gave empty queries, embedding to zeros, whose arbitrary 'neighbours' pulled real-text recall to 0.93)
+    qs = _tune_queries(st, nq, seed=n)
+    assert len(qs) == nq, f'{len(qs)} queries of 8 words or more in the store, {nq} asked'
     Q = EMB.query(qs)
     exh = [st.vec_search(Q[i], ['id'], 10) for i in range(nq)]
     anh = [st.ann_search(Q[i], ['id'], 10) for i in range(nq)]
