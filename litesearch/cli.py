@@ -202,8 +202,8 @@ def _show_rm(r):
 def _size(p): return p.stat().st_size if p.exists() else 0
 
 def info(db:Database, # an open litesearch database
-        )->dict: # counts, embedder and sizes
-    "What the database holds: documents (and copies: more sources of one text), sections, chunks, the embedder and the size on disk."
+        )->dict: # counts, embedder, `ann_plan` of the chunk store (how `ann=None` searches it) and sizes
+    "What the database holds: documents (and copies: more sources of one text), sections, chunks, the embedder, how vectors are searched and the size on disk."
     T, p = db.get_tree(ann=None), db._ls.path
     n = lambda t: db.execute(f'SELECT count(*) FROM [{t.name}]').fetchone()[0]
     emb = db.ls_meta('store.embedder')
@@ -211,14 +211,20 @@ def info(db:Database, # an open litesearch database
     copies = db.execute(f'SELECT count(*) FROM {_srcs(db, T)}').fetchone()[0]      # sources of a text a document already holds
     return dict(db=str(p), documents=n(T.docs), copies=copies, sections=n(T.nodes), chunks=n(T.store),
                 embedder=emb and (emb['spec'] or f"unnamed ({emb.get('name')}): name it with --embedder"), dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
-                bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')))
+                bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')),
+                ann=T.store.ann_plan() if db.ls_meta('store.dim') else None)
 
 def _mb(b): return f'{b/1e6:.1f} MB' if b >= 100_000 else f'{b/1e3:.0f} kB'
 
 def _show_info(r):
     emb = f"{r['embedder']} (dim {r['dim']}, {r['dtype']})" if r['embedder'] else 'none recorded' + (f" (dim {r['dim']})" if r['dim'] else '')
     return '\n'.join([f"database   {r['db']}  {_mb(r['bytes'])}" + (f" + {_mb(r['index_bytes'])} ANN index" if r['index_bytes'] else ''),
-                      f"documents  {r['documents']}" + (f" (and {r['copies']} cop{'y' if r['copies'] == 1 else 'ies'}: more paths of a stored text)" if r.get('copies') else ''), f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"])
+                      f"documents  {r['documents']}" + (f" (and {r['copies']} cop{'y' if r['copies'] == 1 else 'ies'}: more paths of a stored text)" if r.get('copies') else ''), f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"]
+                     + ([f"vectors    {_show_ann(r['ann'])}"] if r.get('ann') else []))
+
+def _show_ann(a):
+    "How `ann=None` searches the vectors, and why: one line of `ann_plan`."
+    return (f"HNSW, breadth {a['ef']}" if a['ann'] else 'exact scan') + f": {a['why']}"
 
 # %% ../nbs/06_cli.ipynb #0e991393
 def mcp(db:Database, # an open litesearch database

@@ -2022,3 +2022,23 @@ def tune_index(self:Table,
     if _ls(self.db).readonly: warnings.warn(f'tune_index: database opened read-only, the choice for {self.name!r} is not stored')
     else: self.db.ls_meta(f'{self.name}.ann_tune', res)
     return res
+
+# %% ../nbs/00_core.ipynb #e5d01323
+@patch
+def ann_plan(self:Table)->dict: # ann (what `ann=None` searches with: True HNSW, False the exact scan), ef, rows, recall, measured_rows, why
+    "What `ann=None` searches this store with, and what that rests on: a measured recall, or none yet."
+    rows, t = _rows_in(self), self.db.ls_meta(f'{self.name}.ann_tune')
+    held = bool(t) and _tune_holds(t, rows)
+    use = _use_ann(self, None)
+    res = dict(ann=use, ef=None, rows=rows, recall=None if use else 1.0, measured_rows=t['rows'] if t else None)
+    if not self.db.ls_meta(f'{self.name}.ann'): why = 'no HNSW index kept: every search scans exactly'
+    elif not use and held and t.get('exact'):
+        why = (f"tune_index at {t['rows']:,} rows chose the exact scan: HNSW found {t['recall']} of its top 10 at breadth "
+               f"{t['ef']}, {t['ms_hnsw']} ms a query, the scan {t['ms_exact']} ms")
+    elif not use: why = f'{rows:,} rows, under ANN_MIN_ROWS ({ANN_MIN_ROWS:,}): an exact scan costs no more'
+    else:
+        res['ef'] = self.ann.breadth(rows)
+        if held: res['recall'] = t['recall']; why = f"tune_index at {t['rows']:,} rows: recall@10 {t['recall']} at breadth {t['ef']}"
+        elif t: why = f"measured at {t['rows']:,} rows and more than doubled since: not measured at this size, run tune_index()"
+        else: why = 'recall not measured on this store: run tune_index() (add_dir and `litesearch add` do at the end of a load)'
+    return dict(res, why=why)
