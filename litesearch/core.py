@@ -556,9 +556,10 @@ def _py_spans(tbl, terms, rowids)->list:
     return out
 
 def _select_cols(tbl, columns, alias='t'):
+    "The SELECT list: the row's rowid, then `columns` (default: all but the embedding); `rowid` among them is not repeated."
     cols = listify(columns) if columns else [c for c in tbl.columns_dict if c != 'embedding']
     for c in cols: _ident(c, 'column name')
-    return ', '.join(f'{alias}.[{c}]' for c in cols if c != 'rowid')
+    return ', '.join([f'{alias}.rowid AS rowid'] + [f'{alias}.[{c}]' for c in cols if c != 'rowid'])
 
 def _rows(cur):
     "All rows of an apsw cursor as dicts (apsw has no description once a statement returned nothing)."
@@ -573,7 +574,7 @@ def _fetch(tbl, ids, columns, extra=None):
     byid = {}
     for i in range(0, len(ids), 500):
         part = ids[i:i+500]
-        q = f'SELECT t.rowid AS rowid, {cols} FROM [{tbl.name}] t WHERE t.rowid IN ({",".join("?"*len(part))})'
+        q = f'SELECT {cols} FROM [{tbl.name}] t WHERE t.rowid IN ({",".join("?"*len(part))})'
         for r in _rows(tbl.db.execute(q, part)): byid[r['rowid']] = r
     res = []
     for j, i in enumerate(ids):
@@ -737,7 +738,7 @@ def fts_search(self:Table,
         if where:
             # CROSS JOIN keeps FTS the outer loop: with a `where` on an indexed column (doc_id) the planner otherwise walks
             # that index and runs the MATCH once per row, each time ranking the whole match (300 ms inside one 10-K)
-            sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, {rank} AS _rank FROM [{f}] f CROSS JOIN [{self.name}] t '
+            sql = (f'SELECT {_select_cols(self, columns)}, {rank} AS _rank FROM [{f}] f CROSS JOIN [{self.name}] t '
                    f'ON t.rowid = f.rowid WHERE [{f}] MATCH ?{rng} AND ({where}) ORDER BY _rank LIMIT ?')
             rows = _rows(self.db.execute(sql, [*ra, e, *(rowids or ()), *(where_args or []), limit]))
         else:
@@ -1317,7 +1318,7 @@ def vec_search(self:Table,
     e = 'vec_int8(t.embedding)' if dt is np.int8 else 't.embedding'
     qe = 'vec_int8(?)' if dt is np.int8 else '?'
     flt = (f'AND ({where})' if where else '') + (' AND t.rowid BETWEEN ? AND ?' if rowids else '')
-    sql = (f'SELECT t.rowid AS rowid, {_select_cols(self, columns)}, {fn}({e}, {qe}) AS _dist FROM [{self.name}] t '
+    sql = (f'SELECT {_select_cols(self, columns)}, {fn}({e}, {qe}) AS _dist FROM [{self.name}] t '
            f'WHERE t.embedding IS NOT NULL {flt} ORDER BY _dist LIMIT ?')
     try: return _rows(self.db.execute(sql, [q.astype(dt).tobytes(), *(where_args or []), *(rowids or ()), limit]))
     except apsw.SQLError as e:
