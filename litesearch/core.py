@@ -600,28 +600,33 @@ def _rank(tbl)->tuple:
 # document frequency only changes with a write, so we read it once per connection (cached until the database changes)
 # and rank a small match in Python with the same formula, the same numbers in the same order: the scores equal FTS5's
 _K1, _B = 1.2, 0.75      # FTS5's bm25 constants (fts5_aux.c)
-PY_RANK_ROWS = 20_000    # most rows ranked in Python (~2 us a row: 40 ms, against FTS5's ~0.4 us a row plus its frequency reads)
+_K1P = _K1 + 1.0
+PY_RANK_ROWS = 20_000    # most rows ranked in Python (~2-5 us a row: 40-90 ms, against FTS5's ~0.4 us a row plus its frequency reads)
 POSTINGS_PER_ROW = 100   # postings FTS5 reads for the frequencies (~20 ns each) in the time Python ranks one row (~2 us)
 _EXPR = re.compile(r'("(?:[^"]|"")*"\*?)(?: (?:AND|OR) ("(?:[^"]|"")*"\*?))*')
 _PHRASE = re.compile(r'"(?:[^"]|"")*"\*?')
 
 def _bm25(api, avgdl, nw, *rest):
     "FTS5 auxiliary function: FTS5's bm25 with the IDFs passed in (args: average row length, weight count, weights, one IDF per phrase)."
-    w, idf = rest[:nw], rest[nw:]
+    idf = rest[nw:]                       # the weights are rest[:nw], read in place
     if api.phrase_count != len(idf): raise ValueError(f'ls_bm25: {len(idf)} IDFs for {api.phrase_count} phrases')
     k = _K1 * (1 - _B + _B * api.column_size(-1) / avgdl)
-    locs, s = api.phrase_locations, 0.0
-    for p, i in enumerate(idf):
-        f = 0.0
-        for c, at in enumerate(locs(p)):
-            if not at: continue
-            wc = w[c] if c < nw else 1.0
-            # FTS5 adds the weight once per instance, in column order: whole numbers add up exactly in one step
-            if wc == 1.0 and f.is_integer(): f += len(at)
-            else:
-                for _ in at: f += wc
-        s += i * ((f * (_K1 + 1.0)) / (f + k))
-    return -1.0 * s
+    # called once per matching row (~1,000 rows of a common query at 1M chunks): plain counters, no enumerate or
+    # slices, 5.4 -> 4.5 us a row; the same arithmetic in the same order, so the same bits
+    s, p = 0.0, 0
+    for i in idf:
+        f, c = 0.0, 0
+        for at in api.phrase_locations(p):
+            if at:
+                wc = rest[c] if c < nw else 1.0
+                # FTS5 adds the weight once per instance, in column order: whole numbers add up exactly in one step
+                if wc == 1.0 and f.is_integer(): f += len(at)
+                else:
+                    for _ in at: f += wc
+            c += 1
+        s += i * ((f * _K1P) / (f + k))
+        p += 1
+    return -s
 
 def _probe(api):
     "FTS5 auxiliary function: (rows, tokens in all rows, instances of the phrase in this row, tokens in this row), for `_idf`."
