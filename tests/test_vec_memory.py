@@ -72,7 +72,7 @@ def test_index_serves_the_exact_scan(tmp_path):
     db.close()
 
 def test_broad_filter_scans_the_matrix(tmp_path, monkeypatch):
-    "A filter allowing more rows than INDEX_SCAN_MAX is scanned in the matrix, not copied row by row out of the index."
+    "A filter allowing more rows than INDEX_SCAN_MAX is scanned in the matrix, not read row by row from SQLite."
     monkeypatch.setattr(core, 'INDEX_SCAN_MAX', 100)
     X = np.random.default_rng(5).standard_normal((3000, 8)).astype(np.float16)
     db, st = _db(tmp_path, X, 3000, ann=True)
