@@ -81,3 +81,21 @@ def test_broad_filter_scans_the_matrix(tmp_path, monkeypatch):
     assert [h['rowid'] for h in st.vec_search(X[9], ['id'], 5, where='t.rowid <= 1000')] == _brute(X[:1000], X[9])
     assert _ls(db).mats
     db.close()
+
+def test_filtered_scans_read_their_rows_from_sqlite(tmp_path, monkeypatch):
+    "A range, a filter, and a filter inside a range (a routed document) each read only their rows' vectors from SQLite, never the index, and find the exact neighbours."
+    X = np.random.default_rng(6).standard_normal((3000, 8)).astype(np.float16)
+    db, st = _db(tmp_path, X, 3000, ann=True)
+    st.update(17, dict(embedding=None))          # a row without a vector is skipped, not read as zeros
+    sqls = []
+    db.conn.exec_trace = lambda cur, sql, args: sqls.append(sql) or True
+    monkeypatch.setattr(core.AnnIndex, 'index', property(lambda self: pytest.fail('a filtered scan touched the HNSW index')))
+    ok = lambda lo, hi, keep=lambda r: True: [r for r in _brute(X, X[100], 3000) if lo <= r <= hi and keep(r) and r != 17]
+    assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(1, 400))] == ok(1, 400)[:5]
+    assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(1, 400), where='t.id % 3 > 0')] == ok(1, 400, lambda r: r % 3)[:5]
+    assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(1, 400), where='t.id % 10 = 0')] == ok(1, 400, lambda r: r % 10 == 0)[:5]
+    assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, where='t.id % 7 = 2')] == ok(1, 3000, lambda r: r % 7 == 2)[:5]
+    db.conn.exec_trace = None
+    assert any('BETWEEN' in s and 'embedding' in s for s in sqls) and any('IN (' in s and 'embedding' in s for s in sqls)
+    assert not _ls(db).mats
+    db.close()
