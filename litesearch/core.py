@@ -2054,7 +2054,7 @@ def ann_plan(self:Table)->dict: # ann (what `ann=None` searches with: True HNSW,
     elif not use and held and t.get('exact'):
         why = (f"tune_index at {t['rows']:,} rows chose the exact scan: HNSW found {t['recall']} of its top 10 at breadth "
                f"{t['ef']}, {t['ms_hnsw']} ms a query, the scan {t['ms_exact']} ms")
-    elif not use: why = f'{rows:,} rows, under ANN_MIN_ROWS ({ANN_MIN_ROWS:,}): an exact scan costs no more'
+    elif not use: why = f"{rows:,} row{'' if rows == 1 else 's'}, under ANN_MIN_ROWS ({ANN_MIN_ROWS:,}): an exact scan costs no more"
     else:
         res['ef'] = self.ann.breadth(rows)
         if held: res['recall'] = t['recall']; why = f"tune_index at {t['rows']:,} rows: recall@10 {t['recall']} at breadth {t['ef']}"
