@@ -567,15 +567,20 @@ def _rows(cur):
     except apsw.ExecutionCompleteError: return []
     return [dict(zip(names, r)) for r in cur]
 
+def _in_batches(db, sql, ids, n=500):
+    "Cursors of `sql` with its `IN (?)` list filled by `ids`, `n` at a time: SQLite caps the bound parameters."
+    ids = list(ids)
+    for i in range(0, len(ids), n):
+        part = ids[i:i+n]
+        yield db.execute(sql.replace('IN (?)', f'IN ({",".join("?" * len(part))})', 1), part)
+
 def _fetch(tbl, ids, columns, extra=None):
     "Rows for `ids`, in that order, each with the extra fields zipped in."
     if not ids: return []
     cols = _select_cols(tbl, columns)
     byid = {}
-    for i in range(0, len(ids), 500):
-        part = ids[i:i+500]
-        q = f'SELECT {cols} FROM [{tbl.name}] t WHERE t.rowid IN ({",".join("?"*len(part))})'
-        for r in _rows(tbl.db.execute(q, part)): byid[r['rowid']] = r
+    for cur in _in_batches(tbl.db, f'SELECT {cols} FROM [{tbl.name}] t WHERE t.rowid IN (?)', ids):
+        for r in _rows(cur): byid[r['rowid']] = r
     res = []
     for j, i in enumerate(ids):
         if i in byid:
@@ -1219,6 +1224,10 @@ def _index_scan(tbl, q, limit, allowed=None, rng=None):
     if ix is None or not len(ix): return [], []
     return _exact_all(ix, q.astype(np.float32), limit, a.flat())
 
+def _vec_rows(tbl, ids)->list:
+    "(rowid, embedding blob) of the rows `ids` that have a vector."
+    return [r for cur in _in_batches(tbl.db, f'SELECT rowid, embedding FROM [{tbl.name}] WHERE embedding IS NOT NULL AND rowid IN (?)', ids) for r in cur]
+
 def _rows_scan(tbl, q, limit, allowed=None, rng=None):
     "Exact cosine scan of the rows `allowed` / in `rng` of a float16 store, their vectors read from SQLite; None past INDEX_SCAN_MAX rows."
     # a routed search scans each of its documents this way. Their rows used to be copied out of the HNSW index, but
@@ -1234,8 +1243,7 @@ def _rows_scan(tbl, q, limit, allowed=None, rng=None):
     else:
         keys = sorted(allowed)
         if len(keys) > INDEX_SCAN_MAX: return None
-        got = [r for i in range(0, len(keys), 500) for r in db.execute(
-            f'SELECT rowid, embedding FROM [{t}] WHERE rowid IN ({",".join("?" * len(keys[i:i+500]))}) AND embedding IS NOT NULL', keys[i:i+500])]
+        got = _vec_rows(tbl, keys)
     if not got: return [], []
     m = np.frombuffer(b''.join(b for _, b in got), np.float16).reshape(len(got), -1)
     idx, d = _f16_scan(m, q.astype(np.float32), min(limit + TIE_PAD, len(got)))
@@ -1606,11 +1614,7 @@ class AnnIndex:
             gone = [r for r in final if r in self.index]
             if gone: self.index.remove(np.array(gone, dtype=np.uint64)); self.removed += len(gone)
         add = [r for r,op in final.items() if op == 1]
-        rows = []
-        for i in range(0, len(add), 500):
-            part = add[i:i+500]
-            rows += self.db.execute(f'SELECT rowid, embedding FROM [{self.name}] WHERE embedding IS NOT NULL AND rowid IN ({",".join("?"*len(part))})', part).fetchall()
-        self._add(rows)
+        self._add(_vec_rows(self.tbl, add))
         self.pos, self.dirty = log[-1][0], True
         return len(final)
 

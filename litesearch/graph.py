@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fastcore.basics import patch, ifnone
 from apswutils.db import Database
 from . import tree
+from .core import _in_batches
 from .tree import _node, _prefix, _pages
 
 # %% ../nbs/09_graph.ipynb #52afa733
@@ -436,11 +437,9 @@ def _on_delete(db, T, did):
     # several edges of one range now read the same; keep one row per reference (the first). Only the sections whose
     # edges were just cut can hold such copies: asking the whole table read every unresolved reference, 2.25M rows and
     # 5.5 s a deleted document in the 1M bench store
-    for i in range(0, len(srcs), 500):
-        part = srcs[i:i+500]
-        db.execute(f'''DELETE FROM [{p}refs] WHERE dst IS NULL AND src IN ({",".join("?"*len(part))}) AND EXISTS
+    for _ in _in_batches(db, f'''DELETE FROM [{p}refs] WHERE dst IS NULL AND src IN (?) AND EXISTS
                        (SELECT 1 FROM [{p}refs] k WHERE k.dst IS NULL AND k.src = [{p}refs].src AND k.pos IS [{p}refs].pos
-                        AND k.target IS [{p}refs].target AND k.rowid < [{p}refs].rowid)''', part)
+                        AND k.target IS [{p}refs].target AND k.rowid < [{p}refs].rowid)''', srcs): pass
     db.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
 
 for _l, _f in ((tree.on_write, _on_write), (tree.on_delete, _on_delete)):

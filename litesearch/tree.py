@@ -18,7 +18,7 @@ from fastcore.basics import patch, AttrDict, ifnone, first, listify
 from fastcore.foundation import L
 from apswutils.db import Database, Table
 from .core import database, _ident, _ls, _snapshot, _writable, _rows_in, _blobs_matrix, ANN_MIN_ROWS, rrf_merge, rerank_hits, _store_dtype, \
-                             DEFAULT_TOKENIZE, fts_query, fts_terms, prox_leg, _fresh, _md_esc, _ingest_embedder, _query_emb
+                             DEFAULT_TOKENIZE, fts_query, fts_terms, prox_leg, _fresh, _md_esc, _ingest_embedder, _query_emb, _in_batches
 from .data import chunk_markdown, pdf_parse, _RANK, _chap_word, _chap_heads, _cite_re
 
 # %% ../nbs/02_tree.ipynb #ca8d175a
@@ -891,9 +891,7 @@ def _docs_matching(db, T, doc, kind=None, meta=None):
 def _rows_by_id(db, T, cols, ids):
     "Rows of the documents `ids`, in that order (500 ids a query: SQLite caps the bound parameters)."
     got = {}
-    for k in range(0, len(ids), 500):
-        part = ids[k:k+500]
-        got.update((r[0], r) for r in db.execute(f'SELECT {cols} FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(part))})', part))
+    for cur in _in_batches(db, f'SELECT {cols} FROM [{T.docs.name}] WHERE id IN (?)', ids): got.update((r[0], r) for r in cur)
     return [got[i] for i in ids if i in got]
 
 @patch

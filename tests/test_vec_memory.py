@@ -95,6 +95,7 @@ def test_filtered_scans_read_their_rows_from_sqlite(tmp_path, monkeypatch):
     assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(1, 400), where='t.id % 3 > 0')] == ok(1, 400, lambda r: r % 3)[:5]
     assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(1, 400), where='t.id % 10 = 0')] == ok(1, 400, lambda r: r % 10 == 0)[:5]
     assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, where='t.id % 7 = 2')] == ok(1, 3000, lambda r: r % 7 == 2)[:5]
+    assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, where='t.id % 3 = 1')] == ok(1, 3000, lambda r: r % 3 == 1)[:5]   # 1,000 rows: two batches of IN
     db.conn.exec_trace = None
     assert any('BETWEEN' in s and 'embedding' in s for s in sqls) and any('IN (' in s and 'embedding' in s for s in sqls)
     assert not _ls(db).mats
