@@ -7,6 +7,7 @@
 2. N tiny `add_doc` calls (hash embedder, so the lookups are not hidden behind a model): the time with the source
    lookups as they are, and with them stubbed out (every text new, the pre-sources behaviour), as a ratio in one run.
 """
+import litesearch
 import argparse, tempfile, time
 from pathlib import Path
 import litesearch.tree as t
@@ -28,8 +29,8 @@ def copies(n):
     db.close()
 
 def adds(n, stub):
-    saved = t._holder, t._twin, t._srcs_ddl, t._free_id
-    if stub: t._holder, t._twin, t._srcs_ddl, t._free_id = (lambda *a: None), (lambda *a: None), (lambda *a: None), (lambda db, T, p: p.did)
+    saved = litesearch.ingest._holder, litesearch.ingest._twin, litesearch.ingest._srcs_ddl, litesearch.ingest._free_id
+    if stub: litesearch.ingest._holder, litesearch.ingest._twin, litesearch.ingest._srcs_ddl, litesearch.ingest._free_id = (lambda *a: None), (lambda *a: None), (lambda *a: None), (lambda db, T, p: p.did)
     try:
         best = float('inf')
         for _ in range(5):
@@ -38,7 +39,7 @@ def adds(n, stub):
             for i in range(n): db.add_doc(f'# Doc {i}\n\ntext number {i} ' * 20, title=f'd{i}', emb_fn=hash_embed)
             best = min(best, time.perf_counter() - t0); db.close()
         return best
-    finally: t._holder, t._twin, t._srcs_ddl, t._free_id = saved
+    finally: litesearch.ingest._holder, litesearch.ingest._twin, litesearch.ingest._srcs_ddl, litesearch.ingest._free_id = saved
 
 if __name__ == '__main__':
     ap = argparse.ArgumentParser()

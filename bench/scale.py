@@ -16,6 +16,7 @@ Run: nice python bench/scale.py                 (10k and 100k, ~4 min on 2 busy 
      nice python bench/scale.py --real --real-chunks 800,200 --sizes 0 --nq 1000  (real text at ~28k and ~100k chunks)
      nice python bench/scale.py --real --real-chunks 200 --sizes 0 --untuned  (without what add_dir's tune_index chose)
 """
+import litesearch
 import argparse, os, random, resource, sys, tempfile, time
 from pathlib import Path
 import numpy as np
@@ -41,10 +42,9 @@ def _timed_stage(name, fn):
 
 from apswutils.db import Table
 import functools
-litesearch.tree._sync_ann = _timed_stage('HNSW', litesearch.tree._sync_ann)
+litesearch.ingest._sync_ann = _timed_stage('HNSW', litesearch.ingest._sync_ann)
 # the graph layer's reference extraction (db.ref_indexing(False) turns it off), kept under its name so it stays registered once
-litesearch.tree.on_write[:] = [functools.wraps(f)(_timed_stage('graph refs', f)) if getattr(f, '__name__', '') == '_on_write' else f
-                               for f in litesearch.tree.on_write]
+litesearch.ingest._on_write = _timed_stage('graph refs', litesearch.ingest._on_write)
 Table.optimize_fts = _timed_stage('FTS merge', Table.optimize_fts)
 _embed = _timed_stage('embed', hash_embed)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from apswutils.db import Database
 from litesearch import database
-from litesearch.utils import hash_embed
+from litesearch.embed import hash_embed
 
 EU = Path(__file__).resolve().parent.parent.parent/'shared'/'data'/'eu'
 

@@ -6,20 +6,22 @@
 __all__ = ['REF_UNITS', 'REF_PATTERNS', 'TABLE_DENSITY', 'TERMS_FN', 'norm_num', 'RefPattern', 'register_ref_pattern',
            'find_refs', 'doc_keys', 'graph_reach', 'defined_terms']
 
-# %% ../nbs/09_graph.ipynb #b012e3d4
-import re, json
+# %% ../nbs/09_graph.ipynb #imp000
+import json, re
 from dataclasses import dataclass
-from fastcore.basics import patch, ifnone
 from apswutils.db import Database
-from . import tree
-from .core import _in_batches
-from .tree import _node, _prefix, _pages
+from fastcore.basics import patch
+from .fts import _in_batches
+from .tree import _node, _pages
 
 # %% ../nbs/09_graph.ipynb #52afa733
 REF_UNITS = dict(article='article', section='section', subsection='subsection', chapter='chapter', title='title', part='part',
                  annex='annex', appendix='appendix', schedule='schedule', note='note', item='item', exhibit='exhibit')
+
 _PLURAL = dict(annex='annexes', appendix='appendices')
+
 _RANK = dict(part=0, title=1, annex=1, appendix=1, schedule=1, chapter=2, section=3, subsection=4, article=5, item=5, note=5, exhibit=5)
+
 _ROMAN_UNITS = {'title', 'part', 'chapter', 'annex', 'appendix', 'schedule'}
 
 def _roman(s):
@@ -37,13 +39,19 @@ def norm_num(unit:str, # canonical unit ('article', 'annex', ...)
     if unit in _ROMAN_UNITS and (r := _roman(n)) is not None: return str(r)
     return n
 
+# %% ../nbs/09_graph.ipynb #52afa733-1
 # a number ends at a word break; '3.700%' and '5.625% Senior Notes' are rates, not note numbers
 _NUM = r'(?:\d+(?:\.\d+)*(?:[a-z]{1,2}|[A-Z])?|[IVXL]+[a-z]?|[A-Z])(?![\w/’\'%-]|[.,]\d)'
+
 _SUB = r'(?:\s?\((?:\d{1,3}|[a-z]{1,4})\))*'
+
 _LSEP = r'(?:\s*,\s*(?:and\s+|or\s+)?|\s+and/or\s+|\s+and\s+|\s+or\s+)'
+
 _RSEP = r'(?:\s+to\s+|\s+through\s+|\s*[–-]\s*)'
+
 _ACT = (r'(?:(?:Council|Commission)\s+(?:Delegated\s+|Implementing\s+)?)?(?P<acttype>Directive|Regulation|Decision|Recommendation)\s*'
         r'(?:\((?:EU|EC|EEC|Euratom)(?:,\s*Euratom)?\)\s*)?(?:No\.?\s*)?(?P<act>\d{2,4}/\d{1,4})(?:/(?:EC|EU|EEC|Euratom|CE|EGKS))?(?!\d)')
+
 _act_re = re.compile(_ACT)
 
 def _unit_words():
@@ -57,7 +65,9 @@ def _unit_words():
 def _unit_re():
     return re.compile(rf'\b(?P<unit>{_unit_words()})\s+(?P<nums>{_NUM}{_SUB}(?:(?:{_LSEP}|{_RSEP}){_NUM}{_SUB})*)')
 
+# %% ../nbs/09_graph.ipynb #52afa733-2
 _UNIT_RE = [None, None]      # (units snapshot, compiled): rebuilt when REF_UNITS changes
+
 def _ure():
     snap = tuple(sorted(REF_UNITS.items()))
     if _UNIT_RE[0] != snap: _UNIT_RE[:] = [snap, _unit_re()]
@@ -79,10 +89,14 @@ _qual_res = [
                             r'(?:Annex|Protocol|Appendix)\s+to\b|(?:the\s+)?unaudited\s+condensed\b|Regulation\s+[A-Z]{1,2}-[A-Z]\b|'
                             r'(?:[A-Z][\w-]*\s+){1,6}(?:Regulation|Directive|Decision|Act|Treaty|Agreement|Convention|Code|Statute|Rules|Law)\b')),
 ]
+
+# %% ../nbs/09_graph.ipynb #52afa733-3
 # sub-point words between a reference and its qualifier: 'Article 62(1), first subparagraph, point (c), of the Financial Regulation'
 _qual_noise = re.compile(r'(?:[\s,]|\((?:\d{1,3}|[a-z]{1,4})\)|“[^”\n]{1,120}”|"[^"\n]{1,120}"|\b(?:and|or|to|first|second|third|fourth|fifth|sixth|last|introductory|'
                          r'subparagraphs?|paragraphs?|points?|sentences?|indents?|wording)\b)*')
+
 _qual_word = re.compile(r'\b(?:of|in|under|to|from)\s+(?:the\s+)?')
+
 _direct_ext = re.compile(r'^(?:[\s,]|\((?:\d{1,3}|[a-z]{1,4})\)|\b(?:and|or)\b){0,6}?\s*(?:TFEU|TFUE|TEU|EEA|of\s+the\s+Treaty)\b')
 
 def _qualifier(text, end):
@@ -100,7 +114,10 @@ def _qualifier(text, end):
 
 # an exhibit index cites other filings' exhibits: '(incorporated by reference to ... Form 8-K ..., Exhibit 4.1)'
 _incorporated = re.compile(r'(?:incorporated\s+(?:herein\s+)?by\s+reference|File\s+No\.|Form\s+(?:8-K|10-[KQ]|S-\d))[^;]{0,160}$', re.I)
+
+# %% ../nbs/09_graph.ipynb #52afa733-4
 _head_like = re.compile(r'^\s*[.:–—-]?\s+[A-Z“"‘]')
+
 _listing = re.compile(r'^\s+[—–]\s+[A-Z]')          # 'Part A — Works of art': a contents line names its heading
 
 def _outer_ok(a, b):
@@ -217,6 +234,7 @@ def find_refs(text:str, # a section's text
 
 # %% ../nbs/09_graph.ipynb #0758a5de
 _title_re = None
+
 def _title_key(title):
     "`(unit, key)` a node's title carries ('Article 45 Definitions' -> ('article', '45')), or None."
     t = (title or '').strip().lstrip('#*► ').strip()
@@ -230,6 +248,7 @@ def _title_key(title):
 
 def _slug(s): return re.sub(r'[^\w\- ]', '', (s or '').lower()).strip().replace(' ', '-')
 
+# %% ../nbs/09_graph.ipynb #0758a5de-1
 class _Doc:
     "One document's nodes indexed for resolution: keys, parents, ancestors, slugs."
     def __init__(self, did, nodes):        # nodes: [(seq, title, parent_seq)]
@@ -331,6 +350,7 @@ def _norm_act(a):
     if len(y) == 2: y = ('19' if int(y) > 40 else '20') + y
     return f'{y}/{n}'
 
+# %% ../nbs/09_graph.ipynb #32889953-1
 def doc_keys(title:str, # the document's title
              first_page:str='', # text of its first page (titles included)
              meta:dict=None, # its metadata: `ids` (a list) or `id` are taken as identifiers too
@@ -356,6 +376,7 @@ def _doc_index(db, T, did, cache):
 def _docs_for(db, p, key):
     return [r[0] for r in db.execute(f'SELECT doc_id FROM [{p}doc_keys] WHERE key = ? ORDER BY doc_id', [key])]
 
+# %% ../nbs/09_graph.ipynb #1cab8fd1-1
 def _resolve(db, T, p, did, src_seq, ref, cache):
     "Edge rows for one reference: one per target node, or one with no target (kept with its text)."
     base = (did, f'{did}#{src_seq}', ref['pos'], ref['text'], ref['pattern'], ref['scope'])
@@ -383,6 +404,7 @@ def _resolve(db, T, p, did, src_seq, ref, cache):
             rows.append(base + (tgt, act, None, None))
     return rows
 
+# %% ../nbs/09_graph.ipynb #1cab8fd1-2
 _INS = 'INSERT INTO [{p}refs] (doc_id, src, pos, text, pattern, scope, target, act, dst, dst_doc) VALUES (?,?,?,?,?,?,?,?,?,?)'
 
 def _first_page(nodes):
@@ -406,6 +428,7 @@ def _index_doc(db, T, p, did, title, kind, meta, nodes, cache, terms_fn=None):
     db.conn.executemany(_INS.format(p=p), rows)
     return len(rows)
 
+# %% ../nbs/09_graph.ipynb #1cab8fd1-3
 def _pending(db, T, p, dids, cache):
     "References left unresolved that name one of `dids` (by act number) get their edges now."
     keys = [k[4:] for (k,) in db.execute(f'SELECT key FROM [{p}doc_keys] WHERE key LIKE "act:%" AND doc_id IN ({",".join("?"*len(dids))})', dids)]
@@ -419,7 +442,7 @@ def _pending(db, T, p, dids, cache):
             db.conn.executemany(_INS.format(p=p), new)
 
 def _on_write(db, T, plans):
-    "tree.on_write: index the references of documents just written (inside write_docs' transaction)."
+    "Called by ingest: index the references of documents just written (inside write_docs' transaction)."
     if not plans or not db.ref_indexing(tree=T): return          # switched off for this database: no extraction
     p, cache = _tables(db, T), {}
     for pl in plans:
@@ -427,8 +450,9 @@ def _on_write(db, T, plans):
         _index_doc(db, T, p, pl.did, pl.title, pl.kind, pl.meta, nodes, cache, TERMS_FN)
     _pending(db, T, p, [pl.did for pl in plans], cache)
 
+# %% ../nbs/09_graph.ipynb #1cab8fd1-4
 def _on_delete(db, T, did):
-    "tree.on_delete: a document's references go with it; references to it from other documents are kept, unresolved."
+    "Called by ingest: a document's references go with it; references to it from other documents are kept, unresolved."
     p = T.docs.name[:-len('docs')]
     if not db[f'{p}refs'].exists(): return
     db.execute(f'DELETE FROM [{p}refs] WHERE doc_id = ?', [did])
@@ -442,9 +466,7 @@ def _on_delete(db, T, did):
                         AND k.target IS [{p}refs].target AND k.rowid < [{p}refs].rowid)''', srcs): pass
     db.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
 
-for _l, _f in ((tree.on_write, _on_write), (tree.on_delete, _on_delete)):
-    _l[:] = [f for f in _l if getattr(f, '__name__', '') != _f.__name__] + [_f]
-
+# %% ../nbs/09_graph.ipynb #1cab8fd1-5
 @patch
 def index_refs(self:Database,
                store:str='store', # chunk store
@@ -477,6 +499,7 @@ def _subtree(db, T, node_id):
     return [r[0] for r in db.execute(f'''WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT c.id FROM [{T.nodes.name}] c JOIN sub ON c.parent_id = sub.id)
                                       SELECT id FROM sub''', [node_id])]
 
+# %% ../nbs/09_graph.ipynb #58db6254-1
 @patch
 def refs(self:Database,
          node_id:str, # 'doc#seq'
@@ -504,6 +527,7 @@ def refs(self:Database,
         if o['node_id']: o.update(info.get(o['node_id'], {}), breadcrumb=self.breadcrumb(o['node_id'], store, prefix))
     return out
 
+# %% ../nbs/09_graph.ipynb #58db6254-2
 @patch
 def cited_by(self:Database,
              node_id:str, # 'doc#seq'
@@ -524,16 +548,15 @@ def cited_by(self:Database,
     return out
 
 def _read_refs(db, node_id, store='store', prefix=None, children=True):
-    "tree.read_refs: the ids, titles and citing texts `read(node_id, refs=True)` appends."
+    "For `read(refs=True)`: the ids, titles and citing texts `read(node_id, refs=True)` appends."
     return [dict(node_id=x['node_id'], title=x['title'], breadcrumb=x['breadcrumb'], pages=x['pages'], cited_as=x['cited_as']) for x in db.refs(node_id, store, prefix, children=children)]
-
-tree.read_refs[:] = [f for f in tree.read_refs if getattr(f, '__name__', '') != '_read_refs'] + [_read_refs]
 
 # %% ../nbs/09_graph.ipynb #2fe283fc
 def _short(t, n=60):
     t = ' '.join((t or '').split())
     return t if len(t) <= n else t[:n-1] + '…'
 
+# %% ../nbs/09_graph.ipynb #2fe283fc-1
 def graph_reach(db:Database, # the database
                 T, # the tree tables
                 seeds:dict, # {node_id: score}: the operative sections
@@ -569,8 +592,9 @@ def graph_reach(db:Database, # the database
     ranked = sorted(((k, v) for k, v in pr.items() if k not in s0 and v > 0), key=lambda kv: -kv[1])[:limit]
     return [(k, v * tot, best[k][1]) for k, v in ranked if k in best]
 
+# %% ../nbs/09_graph.ipynb #2fe283fc-2
 def _context_graph(db, T, secs, store='store', prefix=None, limit=8, graph_w=0.6, max_read=6000):
-    "tree.context_graph: the graph-reached sections for `context(graph=True)`, each read out with its `via` path."
+    "For `context(graph=True)`: the graph-reached sections for `context(graph=True)`, each read out with its `via` path."
     got = graph_reach(db, T, {s['node_id']: s['score'] for s in secs}, graph_w=graph_w, limit=limit)
     ttl = _brief(db, T, {n for _, _, path in got for n in path})
     out = []
@@ -580,8 +604,6 @@ def _context_graph(db, T, secs, store='store', prefix=None, limit=8, graph_w=0.6
                         via=' → '.join(_short(ttl.get(n, {}).get('title')) for n in path), path=path,
                         text=r['text'], truncated=r['truncated']))
     return out
-
-tree.context_graph[:] = [f for f in tree.context_graph if getattr(f, '__name__', '') != '_context_graph'] + [_context_graph]
 
 # %% ../nbs/09_graph.ipynb #e41cefff
 @patch

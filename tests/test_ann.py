@@ -1,4 +1,5 @@
 "The usearch sidecar follows the table: insert, upsert, delete, reopen, deleted or stale sidecar."
+from conftest import setall
 import shutil, subprocess, sys, warnings
 import numpy as np, pytest
 from litesearch import database
@@ -108,9 +109,9 @@ def test_caches_forget_a_rollback():
 def test_ingest_keeps_the_index_from_build_rows(db_path, monkeypatch):
     "Ingest starts keeping the HNSW index at ANN_BUILD_ROWS (well before search wants it), then adds each document to it."
     import litesearch.tree as lt
-    from litesearch.core import _ls
-    from litesearch.utils import hash_embed
-    monkeypatch.setattr(lt, 'ANN_BUILD_ROWS', 3)
+    from litesearch.db import _ls
+    from litesearch.embed import hash_embed
+    setall(monkeypatch, 'ANN_BUILD_ROWS', 3)
     db = database(db_path); db.get_tree(ann=True)
     add = lambda i: db.add_doc(f'Document {i} is about cats, dogs and other animals kept at home.', f'doc {i}', emb_fn=hash_embed)
     add(0); add(1)

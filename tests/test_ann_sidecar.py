@@ -123,7 +123,7 @@ def test_database_restored_under_a_newer_sidecar(tmp_path):
 
 def test_index_opened_before_first_vectors(tmp_path):
     "M: an index opened while the store had no vectors decoded float16 rows as float32 and every add_doc failed after commit."
-    from litesearch.utils import hash_embed
+    from litesearch.embed import hash_embed
     db = database(tmp_path/'m.db'); T = db.get_tree(ann=True)
     assert len(T.store.ann) == 0                               # opened, empty, before any dtype or dim is known
     r = db.add_doc('Cats sleep most of the day. Dogs bark at the mail carrier.', 'pets', emb_fn=hash_embed)
@@ -134,7 +134,7 @@ def test_index_opened_before_first_vectors(tmp_path):
 
 def test_ann_search_below_min_rows(tmp_path):
     "M: `ann_search` on a small store, first asked while it was empty, then after float16 documents arrive."
-    from litesearch.utils import hash_embed
+    from litesearch.embed import hash_embed
     db = database(tmp_path/'s.db'); T = db.get_tree(ann=True)
     assert T.store.ann_search(hash_embed('anything')[0], limit=1) == []
     db.add_doc('Cats sleep most of the day.', 'pets', emb_fn=hash_embed)

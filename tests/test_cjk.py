@@ -1,7 +1,7 @@
 "Keyword search in unsegmented scripts (issue 11): a Chinese or Japanese word inside a run is found; English is unchanged; old stores keep their tokenizer."
 import pytest
 from litesearch import database
-from litesearch.core import DEFAULT_TOKENIZE
+from litesearch.db import DEFAULT_TOKENIZE
 
 def test_words_inside_runs(tmp_path):
     db = database(tmp_path/'c.db')

@@ -99,7 +99,7 @@ def test_failed_document_sets_exit_code(corpus):
 
 def test_embedder_recorded_and_mismatch_refused(corpus):
     "A named embedder is recorded; later commands use it without being told, and a different one is refused."
-    (corpus/'myemb.py').write_text('import numpy as np\nfrom litesearch.utils import hash_embed\n'
+    (corpus/'myemb.py').write_text('import numpy as np\nfrom litesearch.embed import hash_embed\n'
                                    'def embed(texts): return hash_embed(texts, dim=64)\n'
                                    'def other(texts): return hash_embed(texts, dim=64, char_n=3)\n')
     env = dict(LITESEARCH_DB=str(corpus/'e.db'))

@@ -1,4 +1,6 @@
 "A document is ingested whole or not at all, even when the process dies mid-write; two writers share a file."
+import litesearch
+from conftest import setall
 import subprocess, sys, textwrap
 from litesearch import database
 import litesearch.tree
@@ -7,7 +9,7 @@ DOC = '# A\n\n' + '\n\n'.join(f'## S{i}\n\nsection {i} text about polonium and t
 
 def test_killed_mid_ingest_leaves_nothing(db_path):
     code = textwrap.dedent(f'''
-        import os, litesearch.tree as t
+        import os, litesearch.ingest as t
         from litesearch import database, hash_embed
         real = t.store_chunks
         def dying(store, chunks, *a, **k):
@@ -109,7 +111,7 @@ def test_reader_scans_sidecars_a_writer_keeps_replacing(tmp_path, monkeypatch):
     "A reader's exact scans stay right while another process adds rows and saves (renames a new sidecar over the one the reader maps)."
     import numpy as np, time
     import litesearch.core as core
-    if not core.ANN_VIEW: return                           # sidecars are mapped on POSIX only
+    if not litesearch.ann.ANN_VIEW: return                           # sidecars are mapped on POSIX only
     p = tmp_path/'rw.db'
     X = np.random.default_rng(21).standard_normal((3000, 16)).astype(np.float16)
     db = database(p); st = db.get_store(ann=True)
@@ -125,8 +127,8 @@ def test_reader_scans_sidecars_a_writer_keeps_replacing(tmp_path, monkeypatch):
             st.insert_all([dict(content=f'w{r}', embedding=e) for e in st.add_embeddings(V)])
             st.save_index(); db.close()''')
     w = subprocess.Popen([sys.executable, '-c', code, str(p)])
-    maps, read = [], core._sidecar_rows
-    monkeypatch.setattr(core, '_sidecar_rows', lambda *a: maps.append(1) or read(*a))
+    maps, read = [], litesearch.ann._sidecar_rows
+    setall(monkeypatch, '_sidecar_rows', lambda *a: maps.append(1) or read(*a))
     db = database(p); st = db.t.store
     rng, n, mapped = np.random.default_rng(23), 0, 0
     while w.poll() is None or n < 50:

@@ -1,4 +1,6 @@
 "The same text at two paths is one document with two sources (issue 11): stored, embedded and found once; removing a source keeps the text."
+import litesearch
+from conftest import setall
 import os, shutil, subprocess, sys, textwrap, time
 import pytest
 from litesearch import database, hash_embed
@@ -138,7 +140,7 @@ def test_force_merges_older_duplicates(tmp_path, monkeypatch):
     for f in ('a.md', 'b.md', 'x/c.md', 'y/e.md'): (d/f).write_text(TEXT)
     db = database(tmp_path/'o.db')
     with monkeypatch.context() as m:
-        m.setattr(t, '_twin', lambda *a: None)                # as an older version stored them: four documents, one text
+        setall(m, '_twin', lambda *a: None)                # as an older version stored them: four documents, one text
         for f in ('a.md', 'b.md'): db.add_file(d/f, emb_fn=hash_embed)
         db.add_dir(d/'x', emb_fn=hash_embed); db.add_dir(d/'y', emb_fn=hash_embed)
     assert (n(db, 'docs'), n(db, 'store')) == (4, 8)
@@ -192,11 +194,11 @@ def test_twin_removed_before_the_lock(tmp_path, monkeypatch):
     db, other = database(tmp_path/'t.db'), None
     db.add_doc(TEXT, title='saturn', source='/a/saturn.md', emb_fn=hash_embed)
     other = database(tmp_path/'t.db')
-    real = t.write_docs
+    real = litesearch.ingest.write_docs
     def racing(*a, **k):
         if other.t.docs.count: other.delete_doc('/a/saturn.md')       # another writer, between the look and the lock
         return real(*a, **k)
-    monkeypatch.setattr(t, 'write_docs', racing)
+    setall(monkeypatch, 'write_docs', racing)
     calls = []
     r = db.add_doc(TEXT, title='saturn', source='/b/saturn.md', emb_fn=counting(calls))
     assert ('duplicate' in r, r['chunks'], calls) == (False, 2, [2])
@@ -232,17 +234,17 @@ def test_two_processes_add_the_same_text_at_two_paths(tmp_path):
     db = database(p); db.get_tree(); db.close()
     code = textwrap.dedent('''
         import sys, time, pathlib
-        import litesearch.tree as t
+        import litesearch, litesearch.ingest
         from litesearch import database, hash_embed
         me, other = pathlib.Path(sys.argv[3]), pathlib.Path(sys.argv[4])
-        real = t.write_docs
+        real = litesearch.ingest.write_docs
         def late(*a, **k):
             me.touch()
             for _ in range(600):
                 if other.exists(): break
                 time.sleep(0.05)
             return real(*a, **k)
-        t.write_docs = late
+        litesearch.ingest.write_docs = late
         db = database(sys.argv[1])
         r = db.add_doc(sys.argv[5], title='saturn', source=sys.argv[2], emb_fn=hash_embed)
         print(bool(r.get('duplicate')), r['doc_id'])
@@ -324,7 +326,7 @@ def test_add_dir_twin_removed_before_the_lock(tmp_path, monkeypatch):
 
 def test_write_docs_takes_vectors_for_every_chunk_or_for_those_needed(fresh_db):
     "A batch loader's plans: vectors given for every chunk (copies too) or only for the chunks needing them, both land right."
-    from litesearch.tree import write_docs, _embed_plans
+    from litesearch.ingest import write_docs, _embed_plans
     T = fresh_db.get_tree()
     for k, every in enumerate((True, False)):
         pending = []

@@ -139,7 +139,7 @@ def test_never_a_chunk_without_a_vector(tmp_path):
     db.add_doc('# A\n\nfirst text', title='a')                               # nothing named: hash, recorded
     assert db.ls_meta('store.embedder')['spec'] == 'hash' and nulls(db) == 0
     with pytest.raises(ValueError, match='emb_fn=False refused'): db.add_doc('# B\n\nsecond', title='b', emb_fn=False)
-    from litesearch.tree import store_chunks
+    from litesearch.ingest import store_chunks
     with pytest.raises(ValueError, match='holds vectors'):
         store_chunks(db.t.store, [dict(content='x', doc_id='d', node_id='d#0', page=0)])
     assert nulls(db) == 0 and db.execute('SELECT count(*) FROM docs').fetchone()[0] == 1
@@ -207,5 +207,5 @@ def test_old_records_and_names(tmp_path):
     db.ls_meta('store.embedder', dict(spec='litesearch.utils:hash_embed', dim=256)); db.close()
     db = database(tmp_path/'o.db', embedder='hash'); assert db.sections('saturn')[0]['breadcrumb'] == 'a'
     db.add_doc('# B\n\nmore', title='b', emb_fn='litesearch:hash_embed'); assert nulls(db) == 0; db.close()
-    from litesearch.utils import hash_embed as old
+    from litesearch.embed import hash_embed as old
     assert old is hash_embed

@@ -2,7 +2,7 @@
 import os, sys, subprocess, textwrap, warnings, errno
 import apsw, pytest
 from litesearch import database, hash_embed
-from litesearch.core import _fts_triggers
+from litesearch.db import _fts_triggers
 from _mounts import tmpfs, fill, free
 
 def doc(i, n=12): return '# Act %d\n\n' % i + '\n\n'.join(f'## Article {k}\n\n' + ' '.join(f'term{(i * 31 + k * 7 + j) % 509}' for j in range(60))

@@ -2,8 +2,8 @@
 import os, random
 import numpy as np, pytest
 from litesearch import database, hash_embed
-from litesearch.utils import check_emb_fn
-from litesearch.tree import store_chunks, write_docs
+from litesearch.embed import check_emb_fn
+from litesearch.ingest import store_chunks, write_docs
 
 TRIALS = int(os.environ.get('LITESEARCH_FAULT_TRIALS', 200))   # the fuzz below: 200 in CI, more on demand
 

@@ -1,4 +1,6 @@
 "Hostile inputs (issue 12 Q, R, S, where=, encrypted PDFs, the per-connection cache): clear errors or correct results."
+import litesearch
+from conftest import setall
 import os, sys, json, random, subprocess
 from pathlib import Path
 import numpy as np, pytest
@@ -173,17 +175,17 @@ def test_encrypted_pdf_says_so(tmp_path):
 
 def test_fresh_cache_bounded(db):
     "It grew by ~3 entries per query with new words until the database changed (17,813 after 6,000 queries)."
-    st = core._ls(db)
-    for i in range(core.FRESH_MAX + 1000): core._fresh(db, ('k', i), lambda: i)
-    assert len(st.fresh) == core.FRESH_MAX
-    assert core._fresh(db, ('k', core.FRESH_MAX + 999), lambda: 'recomputed') == core.FRESH_MAX + 999     # recent keys stay
-    assert core._fresh(db, ('k', 0), lambda: 'recomputed') == 'recomputed'                            # the oldest went
+    st = litesearch.db._ls(db)
+    for i in range(litesearch.db.FRESH_MAX + 1000): litesearch.db._fresh(db, ('k', i), lambda: i)
+    assert len(st.fresh) == litesearch.db.FRESH_MAX
+    assert litesearch.db._fresh(db, ('k', litesearch.db.FRESH_MAX + 999), lambda: 'recomputed') == litesearch.db.FRESH_MAX + 999     # recent keys stay
+    assert litesearch.db._fresh(db, ('k', 0), lambda: 'recomputed') == 'recomputed'                            # the oldest went
 
 def test_fresh_cache_bounded_by_queries(db, monkeypatch):
-    monkeypatch.setattr(core, 'FRESH_MAX', 300)
+    setall(monkeypatch, 'FRESH_MAX', 300)
     rng = random.Random(3)
     for i in range(TRIALS * 3):
         db.search(f'saturn w{rng.randrange(10**9)} x{i} ratio')       # new words every query: a term count each
-        assert len(core._ls(db).fresh) <= 300
-    assert len(core._ls(db).fresh) == 300
+        assert len(litesearch.db._ls(db).fresh) <= 300
+    assert len(litesearch.db._ls(db).fresh) == 300
     assert db.search('saturn transits')                                 # still answers

@@ -1,4 +1,5 @@
 "A read call sees one snapshot: a document another connection or process deletes meanwhile is whole in the answer or absent."
+from conftest import setall
 import os, sys, subprocess, textwrap, time
 import pytest
 from apswutils.db import Database
@@ -87,6 +88,6 @@ def test_first_read_call_races_a_writer(db_path, monkeypatch):
         r = real(db, *args)
         if db is b and not raced: raced.append(1); a.add_doc(DOCS[0][0], title=DOCS[0][1])    # commits the tree meanwhile
         return r
-    monkeypatch.setattr(tree, '_tree_ready', racing)
+    setall(monkeypatch, '_tree_ready', racing)
     assert [t['title'] for t in b.toc()] == ['act0']        # BusyError without the retry: its snapshot was older than the tables
     a.close(); b.close()

@@ -6,7 +6,7 @@ from pathlib import Path
 import pymupdf, pytest
 import litesearch.files as lf
 from litesearch import database
-from litesearch.utils import hash_embed
+from litesearch.embed import hash_embed
 from litesearch.data import Profile, register_profile, read_text, _PROFILES
 
 enc = lambda ts: hash_embed(ts, 64)

@@ -2,7 +2,7 @@
 from pathlib import Path
 import litesearch.files as lf
 from litesearch import database
-from litesearch.utils import hash_embed
+from litesearch.embed import hash_embed
 
 enc = lambda ts: hash_embed(ts, 64)
 

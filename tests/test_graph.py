@@ -1,4 +1,5 @@
 "The graph layer: reference patterns, resolution into the tree, and edges through delete, replace and ingest order."
+import litesearch
 import pytest
 from litesearch import database
 from litesearch.graph import find_refs, _Doc, doc_keys, register_ref_pattern, RefPattern, REF_PATTERNS
@@ -175,25 +176,29 @@ def test_term_edges(fresh_db):
     finally: g.TERMS_FN = None
 
 def test_layering():
-    "graph imports tree, never the reverse; the package import registers graph's hooks with tree."
-    import ast, pathlib, litesearch, litesearch.tree as tree, litesearch.graph as graph
-    src = pathlib.Path(tree.__file__).read_text()
-    assert not [n for n in ast.walk(ast.parse(src)) if isinstance(n, (ast.Import, ast.ImportFrom))
-                and ('graph' in (getattr(n, 'module', '') or '') or any('graph' in a.name for a in n.names))]
-    assert graph._on_write in tree.on_write and graph._on_delete in tree.on_delete
-    assert graph._read_refs in tree.read_refs and graph._context_graph in tree.context_graph
+    "Each module imports only the layers below it (no circles); ingest, read and retrieve call graph, which imports none of them."
+    import ast, pathlib, litesearch
+    order = 'embed data db fts vectors ann core structure tree graph ingest read retrieve files agent cli'.split()
+    pkg = pathlib.Path(litesearch.__file__).parent
+    for i, m in enumerate(order):
+        src = (pkg/f'{m}.py').read_text()
+        used = {n.module.split('.')[0] for n in ast.walk(ast.parse(src)) if isinstance(n, ast.ImportFrom) and n.level and n.module}
+        assert used <= set(order[:i]), (m, used - set(order[:i]))
+    import litesearch.graph as graph, litesearch.ingest as ingest, litesearch.read as read, litesearch.retrieve as retrieve
+    assert (ingest._on_write, ingest._on_delete, read._read_refs, retrieve._context_graph) == \
+           (graph._on_write, graph._on_delete, graph._read_refs, graph._context_graph)
 
 def test_reading_a_store_without_edges(tmp_path):
     "A database built before the graph layer reads as 'no references' without writing; index_refs builds the edges."
-    import litesearch.tree as tree
-    saved = list(tree.on_write)
+    import litesearch.ingest as ingest
+    saved = ingest._on_write
     p = tmp_path/'old.db'
     try:
-        tree.on_write.clear()                                  # ingest as a version without the graph layer would
+        ingest._on_write = lambda *a: None                     # ingest as a version without the graph layer would
         db = database(p)
         a = db.add_doc(A, title='A')['doc_id']
         assert not db['refs'].exists()
-    finally: tree.on_write[:] = saved
+    finally: ingest._on_write = saved
     assert db.refs(f'{a}#3') == [] and db.cited_by(f'{a}#2') == [] and db.ref_stats()['found'] == 0 and not db['refs'].exists()
     assert db.read(f'{a}#3', refs=True)['refs'] == []
     db.index_refs()

@@ -1,7 +1,7 @@
 "Ingest work per document stays flat as the store grows (issue 13): counted in FTS index pages written, never in seconds."
 import collections, random
 from litesearch import database
-from litesearch.core import fts_segments
+from litesearch.fts import fts_segments
 
 W = 'tax rate goods services supply member state article directive person place value added invoice customs'.split()
 

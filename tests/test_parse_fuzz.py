@@ -2,7 +2,7 @@
 import json, random
 import pytest
 from litesearch.data import rst_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse
-from litesearch.tree import build_tree
+from litesearch.structure import build_tree
 
 BITS = ['<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
         '<lg n="1.1">', '<l>', '</l>', '</lg>', '<TEI xmlns="http://www.tei-c.org/ns/1.0">', '<text>', '<body>', '&amp;', '&#x41;',

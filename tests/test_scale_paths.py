@@ -1,9 +1,11 @@
 "The query paths issue 13 changed at 1M chunks: spans from Python, a bounded OR, a memory-mapped sidecar, legs on two threads."
+import litesearch
+from conftest import setall
 import json, os, random, warnings
 import numpy as np, pytest
 import litesearch.core as core
 from litesearch import database, rrf_merge
-from litesearch.core import fts_terms, _py_spans, _span
+from litesearch.fts import fts_terms, _py_spans, _span
 
 WORDS = ('run running runs ran runner café cafe naïve naive data base database tax taxable taxation member state states '
          'shall binding entirety 2017 FY2017 PG&E fts_search 東京 都 the of and').split()
@@ -45,7 +47,7 @@ def _weighted_store(n=600, seed=7):
 
 def test_python_bm25_equals_fts5_bm25(monkeypatch):
     "Ranked in Python with cached IDFs, every query returns FTS5's rows with FTS5's scores, to the last bit."
-    monkeypatch.setattr(core, 'POSTINGS_PER_ROW', 1)       # a small store: rank every match in Python
+    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)       # a small store: rank every match in Python
     db, st = _weighted_store()
     rng, ranked = random.Random(8), 0
     for i in range(80):
@@ -53,7 +55,7 @@ def test_python_bm25_equals_fts5_bm25(monkeypatch):
         e = (' OR ' if i % 2 else ' AND ').join(terms)
         rowids = (100, 400) if i % 4 == 0 else None
         rng_sql = ' AND rowid BETWEEN ? AND ?' if rowids else ''
-        py = core._py_rank(st, e, rowids)
+        py = litesearch.fts._py_rank(st, e, rowids)
         assert py is not None, e
         sql = 'SELECT rowid, {} FROM store_fts WHERE store_fts MATCH ?' + rng_sql + ' ORDER BY 2, rowid'
         got = db.execute(sql.format(py[0]), [*py[1], e, *(rowids or ())]).fetchall()
@@ -64,14 +66,14 @@ def test_python_bm25_equals_fts5_bm25(monkeypatch):
     # the document frequency read out of bm25's score is the count of rows holding the phrase
     for t in ['"tax"', '"member state"', '"東京"', '"taxable"*', '"binding"']:
         n = db.execute('SELECT count(*) FROM store_fts WHERE store_fts MATCH ?', [t]).fetchone()[0]
-        got = core._idf(st, t)
+        got = litesearch.fts._idf(st, t)
         assert got[1] == (n if n < 300 else None), t          # past half the rows FTS5 clamps the IDF: the count is not needed
         if n >= 300: assert got[0] == 1e-6
     db.close()
 
 def test_python_bm25_rereads_frequencies_after_another_connection_writes(tmp_path, monkeypatch):
     "The cached document frequencies go with any write, this connection's or another's: scores stay FTS5's."
-    monkeypatch.setattr(core, 'POSTINGS_PER_ROW', 1)
+    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)
     a = database(tmp_path/'w.db'); st = a.get_store()
     st.insert_all([dict(content=t + (' zebra' if i % 15 == 0 else '')) for i, t in enumerate(_texts(300, 11))])
     b = database(tmp_path/'w.db'); sb = b.get_store()
@@ -81,45 +83,45 @@ def test_python_bm25_rereads_frequencies_after_another_connection_writes(tmp_pat
         want = a.execute('SELECT rowid, bm25(store_fts) FROM store_fts WHERE store_fts MATCH ? ORDER BY 2 LIMIT 50', [e]).fetchall()
         assert got == [tuple(r) for r in want] and len(got) > 5, q
     check('zebra member')
-    assert core._py_rank(st, '"zebra" AND "member"', None) is not None and core._idf(st, '"zebra"')[1] == 20
+    assert litesearch.fts._py_rank(st, '"zebra" AND "member"', None) is not None and litesearch.fts._idf(st, '"zebra"')[1] == 20
     sb.insert_all([dict(content='zebra member rules') for _ in range(40)])       # another connection writes
-    assert core._idf(st, '"zebra"')[1] == 60
+    assert litesearch.fts._idf(st, '"zebra"')[1] == 60
     check('zebra member')
     st.insert(dict(content='zebra member again'))                                # and this one
-    assert core._idf(st, '"zebra"')[1] == 61
+    assert litesearch.fts._idf(st, '"zebra"')[1] == 61
     check('zebra member')
     a.close(); b.close()
 
 def test_python_bm25_is_used_only_when_it_pays(monkeypatch):
     "A match larger than PY_RANK_ROWS goes to FTS5's bm25; fts_search gives the same rows and scores either way."
     db, st = _weighted_store()
-    assert core._py_rank(st, '"tax" OR "the"', None)[2] == 12             # 1,200 postings: a trial of 12 rows at most, then FTS5
-    monkeypatch.setattr(core, 'POSTINGS_PER_ROW', 1)
+    assert litesearch.fts._py_rank(st, '"tax" OR "the"', None)[2] == 12             # 1,200 postings: a trial of 12 rows at most, then FTS5
+    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)
     qs = ['tax member', 'shall binding 2017', 'the of and', '"member state" run*', 'café naïve', '東京 都 data']
     both = []
     for cap in (0, 20_000):
-        monkeypatch.setattr(core, 'PY_RANK_ROWS', cap)
+        setall(monkeypatch, 'PY_RANK_ROWS', cap)
         both.append([[(h['rowid'], h['_rank'], h.get('_span')) for h in st.fts_search(q, limit=40)] for q in qs])
         both.append([[(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=40, rowids=(50, 250))] for q in qs])
     assert both[0] == both[2] and both[1] == both[3] and sum(map(len, both[0])) > 100
-    assert core._py_rank(st, '"tax" OR "the"', None)[2] is None          # under the bound: ranked in Python outright
-    monkeypatch.setattr(core, 'PY_RANK_ROWS', 5)
-    assert core._py_rank(st, '"tax" OR "the"', None)[2] == 5              # may be bigger: ranked on trial, up to 5 rows
-    assert core._py_rank(st, '"tax" OR "the"', None, where='t.id > 0') is None   # with a filter it is counted: hundreds of rows, FTS5's
-    assert core._py_rank(st, '"tax" OR "the"', (10, 13))[2] is None      # four rows at most
+    assert litesearch.fts._py_rank(st, '"tax" OR "the"', None)[2] is None          # under the bound: ranked in Python outright
+    setall(monkeypatch, 'PY_RANK_ROWS', 5)
+    assert litesearch.fts._py_rank(st, '"tax" OR "the"', None)[2] == 5              # may be bigger: ranked on trial, up to 5 rows
+    assert litesearch.fts._py_rank(st, '"tax" OR "the"', None, where='t.id > 0') is None   # with a filter it is counted: hundreds of rows, FTS5's
+    assert litesearch.fts._py_rank(st, '"tax" OR "the"', (10, 13))[2] is None      # four rows at most
     # a custom rank function is FTS5's to run
     db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3) ')")
     db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'ls_span()')")
-    assert core._py_rank(st, '"tax"', (10, 13)) is None
+    assert litesearch.fts._py_rank(st, '"tax"', (10, 13)) is None
     db.close()
 
 def test_trial_ranking_gives_fts5s_answer_or_gives_up(monkeypatch):
     "A match that may pass the bound is ranked on trial: FTS5's rows and scores when it stays under; given up past the bound, or once its density projects past twice it, and then ranked by FTS5."
-    monkeypatch.setattr(core, 'POSTINGS_PER_ROW', 1)
-    ranked, bm25 = [], core._bm25
-    monkeypatch.setattr(core, '_bm25', lambda *a: ranked.append(1) or bm25(*a))      # counts the rows ranked in Python
-    trials, trial = [], core._trial_rank
-    monkeypatch.setattr(core, '_trial_rank', lambda *a: trials.append(r := trial(*a)) or r)
+    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)
+    ranked, bm25 = [], litesearch.fts._bm25
+    setall(monkeypatch, '_bm25', lambda *a: ranked.append(1) or bm25(*a))      # counts the rows ranked in Python
+    trials, trial = [], litesearch.fts._trial_rank
+    setall(monkeypatch, '_trial_rank', lambda *a: trials.append(r := trial(*a)) or r)
     db = database(); st = db.get_store()
     st.insert_all([dict(content=f'alpha {"two" if i % 2 == 0 else "odd"} {"three" if i % 3 == 0 else "other"} row') for i in range(3000)])
     fts5 = lambda e, n: [tuple(r) for r in db.execute('SELECT rowid, bm25(store_fts) FROM store_fts WHERE store_fts MATCH ? ORDER BY 2 LIMIT ?', [e, n])]
@@ -128,7 +130,7 @@ def test_trial_ranking_gives_fts5s_answer_or_gives_up(monkeypatch):
         got = [(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=n)]
         assert got == fts5(' AND '.join(fts_terms(q)), n) and len(got) == n, q
         return len(ranked), trials[-1] if trials else 'no trial'
-    monkeypatch.setattr(core, 'PY_RANK_ROWS', 700)
+    setall(monkeypatch, 'PY_RANK_ROWS', 700)
     # 'two' 1,500 rows, 'three' 1,000: the match may pass 700 rows; it has 500, all ranked, and kept
     n, out = search('two three')
     assert n == 500 and len(out) == 40
@@ -138,7 +140,7 @@ def test_trial_ranking_gives_fts5s_answer_or_gives_up(monkeypatch):
     n, out = search('alpha two')
     assert n == 701 and out is None
     # with the density heard from 128 rows on, it projects ~3,000 rows from the first 128: given up there
-    monkeypatch.setattr(core, 'TRIAL_MIN_ROWS', 128)
+    setall(monkeypatch, 'TRIAL_MIN_ROWS', 128)
     n, out = search('alpha two')
     assert n == 128 and out is None
     db.close()
@@ -148,7 +150,7 @@ def test_bounded_or_skips_a_rarest_term_that_is_everywhere(monkeypatch):
     db = database(); st = db.get_store()
     st.insert_all([dict(content=f'alpha beta row {i}') for i in range(300)])
     assert st.fts_search('alpha beta gamma', limit=5, budget=10)          # alpha: 300 rows, under the default cap
-    monkeypatch.setattr(core, 'OR_FIRST_MAX', 100)
+    setall(monkeypatch, 'OR_FIRST_MAX', 100)
     assert st.fts_search('alpha beta gamma', limit=5, budget=10) == []    # 300 > 100: nothing worth ranking
     st.insert(dict(content='alpha rare'))
     assert [h['content'] for h in st.fts_search('alpha beta rare', limit=5, budget=10)] == ['alpha rare']   # a rare term still is
@@ -159,7 +161,7 @@ def _store(path, X):
     st.insert_all([dict(content=f'r{i}', embedding=e) for i, e in enumerate(st.add_embeddings(X))])
     return db, st
 
-@pytest.mark.skipif(not core.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+@pytest.mark.skipif(not litesearch.ann.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
 def test_sidecar_opens_mapped_and_loads_at_its_first_change(tmp_path):
     X = np.random.default_rng(1).standard_normal((500, 8)).astype(np.float16)
     db, st = _store(tmp_path/'v.db', X[:400]); st.save_index(); db.close()
@@ -183,7 +185,7 @@ def test_checksum_is_crc32_and_old_sha256_heads_still_load(tmp_path):
     db, st = _store(tmp_path/'c.db', X); st.save_index(); db.close()
     side = tmp_path/'c.db.store.usearch'; head = side.with_name(side.name + '.json')
     h = json.loads(head.read_text())
-    assert h['sum'].startswith('crc32:') and h['sum'] == core._file_sum(side)
+    assert h['sum'].startswith('crc32:') and h['sum'] == litesearch.ann._file_sum(side)
     h['sum'] = hashlib.sha256(side.read_bytes()).hexdigest(); head.write_text(json.dumps(h))     # a head saved before crc32
     db = database(tmp_path/'c.db'); st = db.t.store
     with warnings.catch_warnings():
@@ -223,9 +225,9 @@ def test_exact_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, co
     texts = _texts(3000, 6)
     with db.write_txn():
         for i, t in enumerate(texts): db.execute('UPDATE store SET content = ? WHERE rowid = ?', [t, i + 1])
-    assert core._index_serves(st, np.float16, 'cosine')
-    seen, scan = [], core._exact_all
-    monkeypatch.setattr(core, '_exact_all', lambda *a: seen.append(threading.current_thread().name) or scan(*a))
+    assert litesearch.vectors._index_serves(st, np.float16, 'cosine')
+    seen, scan = [], litesearch.vectors._exact_all
+    setall(monkeypatch, '_exact_all', lambda *a: seen.append(threading.current_thread().name) or scan(*a))
     for i in range(0, 3000, 271):
         q = ' '.join(texts[i].split()[:3])
         seen.clear()
@@ -278,7 +280,7 @@ def test_equal_rows_are_chosen_alike_by_the_exact_scan_and_hnsw(tmp_path):
     want = sorted([51] + [int(i) + 1 for i in dup])[:5]
     assert [h['rowid'] for h in st.vec_search(X[50], ['id'], 5)] == want
     assert [h['rowid'] for h in st.ann_search(X[50], ['id'], 5)] == want
-    assert core._nearest([9, 4, 7], [0.5, 0.5, 0.1], 2) == ([7, 4], [0.1, 0.5])
+    assert litesearch.vectors._nearest([9, 4, 7], [0.5, 0.5, 0.1], 2) == ([7, 4], [0.1, 0.5])
     db.close()
 
 def test_exit_without_close_saves_the_sidecar(tmp_path):
@@ -312,17 +314,17 @@ def test_f16_scan_is_the_float64_answer():
     cos = 1 - (m64 @ q64) / np.maximum(np.linalg.norm(m64, axis=1) * np.linalg.norm(q64), 1e-300)
     cos[17] = 1.0
     l2 = ((m64 - q64) ** 2).sum(1)
-    core._workers.pop((os.getpid(), 'scan'), None)
+    litesearch.db._workers.pop((os.getpid(), 'scan'), None)
     for metric, want in (('cosine', cos), ('l2', l2)):
         for threads in (1, 2):
-            idx, d = core._f16_scan(M, q, 50, metric, threads)
+            idx, d = litesearch.vectors._f16_scan(M, q, 50, metric, threads)
             assert idx.tolist() == np.argsort(want, kind='stable')[:50].tolist()
             assert np.allclose(d, want[idx], rtol=1e-6, atol=1e-6)
-    assert (os.getpid(), 'scan') in core._workers              # two threads: the second half ran on the scan pool
+    assert (os.getpid(), 'scan') in litesearch.db._workers              # two threads: the second half ran on the scan pool
     skip = np.zeros(5000, bool); skip[np.argsort(cos)[:3]] = True
-    idx, _ = core._f16_scan(M, q, 5, skip=skip)
+    idx, _ = litesearch.vectors._f16_scan(M, q, 5, skip=skip)
     assert idx.tolist() == np.argsort(cos)[3:8].tolist()
-    idx, d = core._f16_scan(M, q, 5000)
+    idx, d = litesearch.vectors._f16_scan(M, q, 5000)
     assert d[idx.tolist().index(17)] == 1.0                      # the zero row: as far as usearch puts it
 
 def test_sidecar_rows_read_back_what_usearch_holds(tmp_path):
@@ -335,37 +337,37 @@ def test_sidecar_rows_read_back_what_usearch_holds(tmp_path):
     for i in range(0, 3000, 700): ix.add(keys[i:i+700], V[i:i+700], threads=1)
     ix.remove(keys[:300])
     p = tmp_path/'x.usearch'; ix.save(str(p))
-    fl = core._sidecar_rows(core._map_file(p), len(ix), 24)
+    fl = litesearch.ann._sidecar_rows(litesearch.ann._map_file(p), len(ix), 24)
     assert fl is not None and fl.free is not None and int(fl.free.sum()) == 300 and len(fl.ids) == 3000
     live = ~fl.free
     assert sorted(fl.ids[live].tolist()) == sorted(keys[300:].tolist())
     assert np.array_equal(np.asarray(ix.get(fl.ids[live], dtype=np.float16)), np.asarray(fl.m[live]))
     assert np.allclose(fl.inv[live], 1 / np.sqrt((np.asarray(fl.m[live], np.float64) ** 2).sum(1)), rtol=1e-5)
-    assert core._sidecar_rows(core._map_file(p), len(ix), 24, lambda k: ix.get(k, dtype=np.float16)) is not None
-    assert core._sidecar_rows(core._map_file(p), len(ix), 24, lambda k: ix.get(k[::-1], dtype=np.float16)) is None  # rows and keys paired otherwise
-    assert core._sidecar_rows(core._map_file(p), len(ix) + 1, 24) is None     # another count of keys
-    assert core._sidecar_rows(core._map_file(p), len(ix), 32) is None         # another dimension
+    assert litesearch.ann._sidecar_rows(litesearch.ann._map_file(p), len(ix), 24, lambda k: ix.get(k, dtype=np.float16)) is not None
+    assert litesearch.ann._sidecar_rows(litesearch.ann._map_file(p), len(ix), 24, lambda k: ix.get(k[::-1], dtype=np.float16)) is None  # rows and keys paired otherwise
+    assert litesearch.ann._sidecar_rows(litesearch.ann._map_file(p), len(ix) + 1, 24) is None     # another count of keys
+    assert litesearch.ann._sidecar_rows(litesearch.ann._map_file(p), len(ix), 32) is None         # another dimension
     raw = p.read_bytes()
     for bad in (raw[:-1], raw + b'\0', raw[:8] + raw[9:], raw[:5]):            # cut, grown, shifted, a stub
-        assert core._sidecar_rows(np.frombuffer(bad, np.uint8), len(ix), 24) is None
+        assert litesearch.ann._sidecar_rows(np.frombuffer(bad, np.uint8), len(ix), 24) is None
 
-@pytest.mark.skipif(not core.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+@pytest.mark.skipif(not litesearch.ann.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
 def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkeypatch):
     "A reader with the sidecar mapped scans its matrix itself (both cores) and finds what usearch's exact search finds; after a write, usearch scans again."
     X = np.random.default_rng(13).standard_normal((6000, 32)).astype(np.float16)
     db, st = _store(tmp_path/'m.db', X); st.save_index(); db.close()
     db = database(tmp_path/'m.db'); st = db.t.store
     Q = np.random.default_rng(14).standard_normal((20, 32)).astype(np.float32)
-    used, scan = [], core._f16_scan
-    monkeypatch.setattr(core, '_f16_scan', lambda rows, *a, **k: used.append(len(rows)) or scan(rows, *a, **k))
+    used, scan = [], litesearch.vectors._f16_scan
+    setall(monkeypatch, '_f16_scan', lambda rows, *a, **k: used.append(len(rows)) or scan(rows, *a, **k))
     got = [[h['rowid'] for h in st.vec_search(q, ['id'], 10)] for q in Q]
     assert st.ann.viewed and st.ann.flat() is not None and used == [6000] * 20
     ix = st.ann.index
-    assert got == [core._nearest(*(lambda m: (m.keys, m.distances))(ix.search(q, 18, exact=True)), 10)[0] for q in Q]
+    assert got == [litesearch.vectors._nearest(*(lambda m: (m.keys, m.distances))(ix.search(q, 18, exact=True)), 10)[0] for q in Q]
     other = tmp_path/'o.db'; odb, ost = _store(other, X[::-1].copy()); ost.save_index(); odb.close()
     side = tmp_path/'m.db.store.usearch'; flat = st.ann.flat()
     os.replace(tmp_path/'o.db.store.usearch', side)              # another file renamed over the mapped one
-    assert core._exact_all(ix, Q[0], 10, flat)[0] == got[0]      # the mapping still reads the file it mapped
+    assert litesearch.vectors._exact_all(ix, Q[0], 10, flat)[0] == got[0]      # the mapping still reads the file it mapped
     st.delete(int(got[0][0]))                                    # a write: at the next search the index is read into
     used.clear()                                                 # memory, and the file on disk, now another's, refused
     with pytest.warns(UserWarning, match='checksum mismatch'): again = [h['rowid'] for h in st.vec_search(Q[0], ['id'], 10)]
@@ -373,14 +375,14 @@ def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkey
     assert again == got[0][1:] + again[9:] and got[0][0] not in again
     db.close()
 
-@pytest.mark.skipif(not core.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+@pytest.mark.skipif(not litesearch.ann.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
 def test_a_writer_scans_the_mapped_file_after_save_index(tmp_path, monkeypatch):
     "save_index() leaves a writer searching the file it saved, mapped, as a reader does: exact scans on the mapped matrix, the same answers; the next write reads it back."
     X = np.random.default_rng(16).standard_normal((6000, 32)).astype(np.float16)
     db, st = _store(tmp_path/'w.db', X[:5000])
     Q = np.random.default_rng(17).standard_normal((12, 32)).astype(np.float32)
-    used, scan = [], core._f16_scan
-    monkeypatch.setattr(core, '_f16_scan', lambda rows, *a, **k: used.append(len(rows)) or scan(rows, *a, **k))
+    used, scan = [], litesearch.vectors._f16_scan
+    setall(monkeypatch, '_f16_scan', lambda rows, *a, **k: used.append(len(rows)) or scan(rows, *a, **k))
     before = [[h['rowid'] for h in st.vec_search(q, ['id'], 10)] for q in Q]
     assert not st.ann.viewed and st.ann.dirty and used == []          # its index in memory: usearch scans it
     st.save_index()
@@ -396,7 +398,7 @@ def test_a_writer_scans_the_mapped_file_after_save_index(tmp_path, monkeypatch):
 
 def _scan_in_child(q):
     M = np.random.default_rng(15).standard_normal((30000, 256)).astype(np.float16)
-    return core._f16_scan(M, np.asarray(q), 5, threads=2)[0].tolist()
+    return litesearch.vectors._f16_scan(M, np.asarray(q), 5, threads=2)[0].tolist()
 
 @pytest.mark.skipif(not hasattr(os, 'fork'), reason='fork is POSIX only')
 def test_a_forked_child_scans_on_two_threads_of_its_own():
@@ -404,7 +406,7 @@ def test_a_forked_child_scans_on_two_threads_of_its_own():
     import multiprocessing as mp
     q = np.random.default_rng(16).standard_normal(256).astype(np.float32)
     want = _scan_in_child(q)                                      # the parent's pool exists now
-    assert (os.getpid(), 'scan') in core._workers
+    assert (os.getpid(), 'scan') in litesearch.db._workers
     with mp.get_context('fork').Pool(1) as pool:
         assert pool.apply_async(_scan_in_child, (q,)).get(timeout=60) == want
 
@@ -413,7 +415,7 @@ def test_a_big_index_takes_a_documents_rows_on_both_cores(tmp_path, monkeypatch,
     "Past ANN_PAR_ADD_ROWS a document's rows are added on two threads (one core: one), on the worker; every row is then in the index."
     from usearch.index import Index
     monkeypatch.setattr(os, 'cpu_count', lambda: cores)
-    monkeypatch.setattr(core, 'ANN_PAR_ADD_ROWS', 600)
+    setall(monkeypatch, 'ANN_PAR_ADD_ROWS', 600)
     seen, add = [], Index.add
     monkeypatch.setattr(Index, 'add', lambda self, keys, vecs, *a, threads=0, **k: seen.append((len(self), len(keys), threads)) or add(self, keys, vecs, *a, threads=threads, **k))
     X = np.random.default_rng(17).standard_normal((1500, 16)).astype(np.float16)
@@ -436,7 +438,7 @@ def test_documents_go_in_on_one_thread_unless_asked(tmp_path, monkeypatch):
     for i in range(0, 900, 300):
         st.insert_all([dict(content=f'r{j}', embedding=e) for j, e in zip(range(i, i + 300), st.add_embeddings(X[i:i + 300]))])
         st.ann.sync()
-    assert core.ANN_PAR_ADD_ROWS is None and len(seen) >= 2 and set(seen) == {1}
+    assert litesearch.ann.ANN_PAR_ADD_ROWS is None and len(seen) >= 2 and set(seen) == {1}
     db.close()
 
 def _tune_store(path, n, seed=0):
@@ -450,16 +452,16 @@ def _tune_store(path, n, seed=0):
 
 def test_tune_index_turns_to_the_scan_where_hnsw_misses_until_the_store_doubles(tmp_path, monkeypatch):
     "No breadth reaches the target (HNSW crippled to breadth 1 here): ann=None scans exactly, and the choice is stored for other processes, until the index doubles."
-    monkeypatch.setattr(core, 'ANN_MIN_ROWS', 1000)            # HNSW by default from 1,000 rows
-    monkeypatch.setattr(core, '_ef_search', lambda base, n: 1)
-    monkeypatch.setattr(core, 'TUNE_BREADTHS', ())
+    setall(monkeypatch, 'ANN_MIN_ROWS', 1000)            # HNSW by default from 1,000 rows
+    setall(monkeypatch, '_ef_search', lambda base, n: 1)
+    setall(monkeypatch, 'TUNE_BREADTHS', ())
     db, st, texts = _tune_store(tmp_path/'t.db', 3000)
     assert core._use_ann(st, None)
     r = st.tune_index()
     assert r['exact'] and r['ef'] == 1 and r['recall'] < 0.97 and r['rows'] == 3000 and r['queries'] == 128
     scans = []
-    exact_all = core._exact_all
-    monkeypatch.setattr(core, '_exact_all', lambda *a: scans.append(1) or exact_all(*a))
+    exact_all = litesearch.vectors._exact_all
+    setall(monkeypatch, '_exact_all', lambda *a: scans.append(1) or exact_all(*a))
     hits = db.search(texts[5], limit=5)
     assert scans == [1] and hits                              # the vector leg was the exact scan
     other = database(tmp_path/'t.db')                         # another process: the choice is in the database
@@ -473,13 +475,13 @@ def test_tune_index_widens_the_breadth_searches_use(tmp_path, monkeypatch):
     "A measured breadth is what every HNSW search of the store uses (never below `_ef_search`'s); past twice the rows, the wider of the two."
     db, st, texts = _tune_store(tmp_path/'w.db', 3000)
     r = st.tune_index()
-    assert r['ef'] >= core._ef_search(1024, 3000) and r['rungs'][0][0] == core._ef_search(1024, 3000)
+    assert r['ef'] >= litesearch.ann._ef_search(1024, 3000) and r['rungs'][0][0] == litesearch.ann._ef_search(1024, 3000)
     db.ls_meta('store.ann_tune', dict(r, ef=3072, exact=False))
     st.ann_search(np.asarray(db.embedder().query([texts[0]]))[0], limit=3)
     assert st.ann.index.expansion_search == 3072
-    assert st.ann.breadth(6000) == 3072 and st.ann.breadth(6001) == max(3072, core._ef_search(1024, 6001))
+    assert st.ann.breadth(6000) == 3072 and st.ann.breadth(6001) == max(3072, litesearch.ann._ef_search(1024, 6001))
     db.ls_meta('store.ann_tune', dict(r, ef=512, exact=False))
-    assert st.ann.breadth(7000) == core._ef_search(1024, 7000)     # grown past it: the formula's, wider than 512
+    assert st.ann.breadth(7000) == litesearch.ann._ef_search(1024, 7000)     # grown past it: the formula's, wider than 512
     db.close()
 
 def test_tune_index_read_only_and_too_few_queries(tmp_path):
@@ -493,8 +495,8 @@ def test_tune_index_read_only_and_too_few_queries(tmp_path):
 def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypatch):
     "A load that leaves an indexed store of ANN_MIN_ROWS rows (40 here) or more, never measured, ends with tune_index (the next only past twice the rows), and one that changed a tenth of the index with it saved."
     import litesearch.tree
-    monkeypatch.setattr(core, 'ANN_MIN_ROWS', 40)
-    monkeypatch.setattr(litesearch.tree, 'ANN_BUILD_ROWS', 10)      # the index kept from 10 rows, as from 2,500 by default
+    setall(monkeypatch, 'ANN_MIN_ROWS', 40)
+    setall(monkeypatch, 'ANN_BUILD_ROWS', 10)      # the index kept from 10 rows, as from 2,500 by default
     words = 'saturn jupiter moon sign house transit remedy year month day week recitation planet orbit slow fast'.split()
     rng = random.Random(3)
     d = tmp_path/'docs'; d.mkdir()
@@ -509,7 +511,7 @@ def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypa
     n = db.execute('SELECT count(*) FROM store').fetchone()[0]
     assert n >= 40 and r.stats['tuned']['rows'] == n and db.ls_meta('store.ann_tune')['rows'] == n
     # the load changed more than a tenth of the index: it ends saved, and this process searches the file mapped
-    assert r.stats['index_saved'] and not db.t.store.ann.dirty and db.t.store.ann.viewed == core.ANN_VIEW
+    assert r.stats['index_saved'] and not db.t.store.ann.dirty and db.t.store.ann.viewed == litesearch.ann.ANN_VIEW
     (d/'f40.txt').write_text(page())
     r = db.add_dir(d, n_workers=0)
     assert 'tuned' not in r.stats and 'index_saved' not in r.stats                     # not twice the rows; under a tenth

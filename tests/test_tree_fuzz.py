@@ -2,7 +2,7 @@
 import random, re
 import pytest
 from litesearch import database
-from litesearch.tree import build_tree, detect_mode, _md_lines
+from litesearch.structure import build_tree, detect_mode, _md_lines
 
 PIECES = ['# {w}', '## {w}', '### {w}', '#### {w}', '###### {w}', '#{w}', '# ', '```', '````', '```python', '~~~', '~~~~',
           'CHAPTER {r}', 'Chapter {n} — {w}', 'Article {n}', 'ARTICLE {n}', 'TITLE {r}', 'Section {n}', 'PART {r}', 'CANTO {n}',

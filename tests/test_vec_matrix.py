@@ -1,7 +1,7 @@
 "The exact scan's matrix: stored dtype in memory, caught up from the change log after writes, always equal to brute force."
 import numpy as np, pytest
 from litesearch import database
-from litesearch.core import _ls
+from litesearch.db import _ls
 
 def _brute(X, alive, q, k=5):
     A = X[alive].astype(np.float64); qq = q.astype(np.float64)

@@ -1,8 +1,10 @@
 "The exact scan's memory at 1M rows (issue 13): no second copy beside the HNSW index; a matrix read at its final size, and read again rather than replay a long log."
+import litesearch
+from conftest import setall
 import numpy as np, pytest
 import litesearch.core as core
 from litesearch import database
-from litesearch.core import _ls
+from litesearch.db import _ls
 
 def _brute(X, q, k=5):
     d = 1 - X.astype(np.float64) @ q.astype(np.float64) / np.linalg.norm(X.astype(np.float64), axis=1) / np.linalg.norm(q.astype(np.float64))
@@ -24,7 +26,7 @@ def test_matrix_is_read_at_its_size(tmp_path):
     db.close()
 
 def test_long_log_reloads_short_log_replays(tmp_path, monkeypatch):
-    monkeypatch.setattr(core, 'MAT_REPLAY_MAX', 100)
+    setall(monkeypatch, 'MAT_REPLAY_MAX', 100)
     X = np.random.default_rng(2).standard_normal((1500, 8)).astype(np.float16)
     db, st = _db(tmp_path, X, 200, ann=True)        # the change log it replays; below ANN_BUILD_ROWS no index serves the scan
     key = ('store', 'float16')
@@ -73,7 +75,7 @@ def test_index_serves_the_exact_scan(tmp_path):
 
 def test_broad_filter_scans_the_matrix(tmp_path, monkeypatch):
     "A filter allowing more rows than INDEX_SCAN_MAX is scanned in the matrix, not read row by row from SQLite."
-    monkeypatch.setattr(core, 'INDEX_SCAN_MAX', 100)
+    setall(monkeypatch, 'INDEX_SCAN_MAX', 100)
     X = np.random.default_rng(5).standard_normal((3000, 8)).astype(np.float16)
     db, st = _db(tmp_path, X, 3000, ann=True)
     assert [h['rowid'] for h in st.vec_search(X[9], ['id'], 5, where='t.rowid <= 100')] == _brute(X[:100], X[9])
@@ -89,7 +91,7 @@ def test_filtered_scans_read_their_rows_from_sqlite(tmp_path, monkeypatch):
     st.update(17, dict(embedding=None))          # a row without a vector is skipped, not read as zeros
     sqls = []
     db.conn.exec_trace = lambda cur, sql, args: sqls.append(sql) or True
-    monkeypatch.setattr(core.AnnIndex, 'index', property(lambda self: pytest.fail('a filtered scan touched the HNSW index')))
+    monkeypatch.setattr(litesearch.ann.AnnIndex, 'index', property(lambda self: pytest.fail('a filtered scan touched the HNSW index')))
     ok = lambda lo, hi, keep=lambda r: True: [r for r in _brute(X, X[100], 3000) if lo <= r <= hi and keep(r) and r != 17]
     assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(1, 400))] == ok(1, 400)[:5]
     assert [h['rowid'] for h in st.vec_search(X[100], ['id'], 5, rowids=(1, 400), where='t.id % 3 > 0')] == ok(1, 400, lambda r: r % 3)[:5]

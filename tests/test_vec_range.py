@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 from litesearch import database, hash_embed
-from litesearch.tree import _doc_range, _scoped_hits
+from litesearch.retrieve import _doc_range, _scoped_hits
 
 def _store(dtype):
     "Six documents of 30 rows each, random vectors; a few rows of document d2 deleted (masked in the cached matrix)."
