@@ -1,27 +1,47 @@
 """Check a question set (bench/questions_filings.jsonl, bench/questions_eu.jsonl, ...) against its PDFs.
 
-Schema: ids unique; q, doc, answer non-empty strings; doc a PDF stem in ../shared/data/filings or ../shared/data/eu;
-pages a non-empty list of at most 4 distinct page numbers inside the document (0-based, as pymupdf counts them);
-table a bool; kind one of metric, ratio, narrative, yesno.
+Schema: ids unique; q, doc, answer non-empty strings; doc a PDF stem in ../shared/data/filings, ../shared/data/eu or
+../shared/data/reports/{ntsb,nih,agency}; pages a non-empty list of at most 4 distinct page numbers inside the document
+(0-based, as pymupdf counts them); table a bool; kind one of metric, ratio, narrative, yesno, definition, number, fact, where.
 Evidence: for a metric question, every number in the answer (commas stripped, so "(1,269)" is 1269 and "14.4%" is
 14.4) must occur as a number on at least one of its listed pages. Ratios are derived, narratives paraphrased: those
 are not machine-checked (their pages were read when the set was written).
+Rows with a `corpus` field (the reports set) are checked harder: corpus is ntsb, nih or agency and is the folder the
+PDF is in; half is tune or test; the answer string itself must occur on at least one listed page (both compared
+case-folded, whitespace collapsed, a hyphen broken across a line joined, curly quotes straightened); and the question
+must not copy the page: no run of 8 or more consecutive words of q may occur on a listed page.
 Prints counts per document, per kind and the table share, the corpus documents without a question, then each
 failure; exits 1 if any.
 
-Run: python bench/check_questions.py [filings|eu|path.jsonl ...]   (default: filings, and eu when it exists)
+Run: python bench/check_questions.py [filings|eu|reports|path.jsonl ...]   (default: filings, and eu and reports when they exist)
 """
-import re, sys
+import re, sys, unicodedata
 from collections import Counter
 import pymupdf
 from _questions import load_questions, questions_path, doc_path, CORPORA
 
-KINDS = {'metric', 'ratio', 'narrative', 'yesno', 'definition', 'number'}   # filings use the first four, the EU set adds the last two
+KINDS = {'metric', 'ratio', 'narrative', 'yesno', 'definition', 'number', 'fact', 'where'}   # filings use the first four, the EU set adds definition and number, the reports set uses fact, number, narrative, where
 NUM = re.compile(r'\d[\d,]*(?:\.\d+)?')
+REPORT_CORPORA, HALVES, COPY_RUN = ('ntsb', 'nih', 'agency'), ('tune', 'test'), 8
 
 def numbers(s):
     "The numbers written in `s`, commas dropped, trailing zeros after a decimal point kept as written."
     return {m.group().replace(',', '') for m in NUM.finditer(s)}
+
+def norm_text(s):
+    "Text compared for answer strings: NFKC, curly quotes straightened, soft hyphens dropped, case-folded, whitespace collapsed, 'IO-\\n470' joined."
+    s = unicodedata.normalize('NFKC', s).translate({0x2018: "'", 0x2019: "'", 0x201c: '"', 0x201d: '"', 0xad: None})
+    return re.sub(r'-\s+', '-', ' '.join(s.casefold().split()))
+
+def words(s): return re.findall(r'[a-z0-9]+', s.casefold())
+
+def copied_run(q, text):
+    "The longest run of consecutive words of `q` that occurs in `text` (as words), as a string."
+    tw, qw, best = ' ' + ' '.join(words(text)) + ' ', words(q), ''
+    for i in range(len(qw)):
+        j = i + len(best.split()) + 1
+        while j <= len(qw) and f" {' '.join(qw[i:j])} " in tw: best = ' '.join(qw[i:j]); j += 1
+    return best
 
 _pages = {}
 def page_texts(doc):
@@ -48,6 +68,20 @@ def check_row(r, seen):
         on_pages = set().union(*(numbers(texts[p]) for p in pages))
         if missing := sorted(numbers(r['answer']) - on_pages): errs.append(f'answer numbers {missing} not on pages {pages}')
         if not numbers(r['answer']): errs.append('metric answer holds no number')
+    if 'corpus' in r: errs += check_report_row(r, texts, pages)
+    return errs
+
+def check_report_row(r, texts, pages):
+    "The reports set's extra checks: corpus and half, the answer string on a listed page, no sentence copied into q."
+    errs = []
+    if r['corpus'] not in REPORT_CORPORA: errs.append(f'corpus {r["corpus"]!r} not in {REPORT_CORPORA}')
+    elif doc_path(r['doc']).parent.name != r['corpus']: errs.append(f'doc is in {doc_path(r["doc"]).parent.name}/, not {r["corpus"]}/')
+    if r.get('half') not in HALVES: errs.append(f'half {r.get("half")!r} not in {HALVES}')
+    if isinstance(r.get('answer'), str) and not any(norm_text(r['answer']) in norm_text(texts[p]) for p in pages):
+        errs.append(f'answer {r["answer"]!r} not on pages {pages}')
+    if isinstance(r.get('q'), str):
+        run = max((copied_run(r['q'], texts[p]) for p in pages), key=lambda s: len(s.split()))
+        if len(run.split()) >= COPY_RUN: errs.append(f'q copies {len(run.split())} words of its page: {run!r}')
     return errs
 
 def check(name):
@@ -68,10 +102,15 @@ def check(name):
     corpus = {p.stem for f in folders for p in f.glob('*.pdf')}
     print('corpus documents without a question:', sorted(corpus - set(docs)) or 'none')
     print('documents with fewer than 2 questions:', sorted(d for d, n in docs.items() if n < 2) or 'none')
+    if any('corpus' in r for r in rows):
+        for c in REPORT_CORPORA:
+            rc = [r for r in rows if r.get('corpus') == c]
+            print(f'  {c}: {len(rc)} questions, {len({r["doc"] for r in rc})} documents, {sum(r.get("table") is True for r in rc)} on tables, '
+                  f'tune {sum(r.get("half") == "tune" for r in rc)} / test {sum(r.get("half") == "test" for r in rc)}')
     for i, e in fails: print(f'FAIL {i}: {e}')
     print(f'{len(fails)} failures')
     return len(fails)
 
 if __name__ == '__main__':
-    names = sys.argv[1:] or ['filings'] + (['eu'] if questions_path('eu').exists() else [])
+    names = sys.argv[1:] or ['filings'] + [n for n in ('eu', 'reports') if questions_path(n).exists()]
     sys.exit(1 if sum(check(n) for n in names) else 0)

@@ -24,8 +24,14 @@ is right when it is in the question's document and covers an evidence page: a se
 (sections), a hit whose pages hold one (doc_search). Reported: page recall@1/5/10 and MRR@10, document recall@1 of
 `docs()` (routing), the median page span of the top section, and latency; each with routing on (the default, route=3)
 and off (route=0), so the gain is measured in one run.
+A third store holds the 54 PDFs of ../shared/data/reports (NTSB accident reports, NIH protocols, agency performance
+reports and strategic plans), asked bench/questions_reports.jsonl (written for held-out checking, see
+bench/questions_README.md); its table adds one row per corpus (ntsb, nih, agency) under each route.
+--half tune|test|all picks half of every set: the reports set says its half per row; the filings and EU sets, which do
+not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
+tune half, report the test half.
 
-Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
+Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
 import random, re, time, math, argparse, importlib, json, inspect, statistics
 from pathlib import Path
@@ -100,9 +106,16 @@ JUDGES = dict(sec=sec_judge, hit=hit_judge)
 
 BENCH = Path(__file__).resolve().parent
 FILINGS = BENCH.parent.parent/'shared'/'data'/'filings'
+REPORTS = BENCH.parent.parent/'shared'/'data'/'reports'     # ntsb/, nih/, agency/: one store holds all three
+QSETS = [n for n in ('filings', 'eu', 'reports') if (BENCH/f'questions_{n}.jsonl').exists()]
 
 def load_questions(name):
     return [json.loads(l) for l in (BENCH/f'questions_{name}.jsonl').read_text().splitlines() if l.strip()]
+
+def half_of(Q, half='all'):
+    "The questions of one half: a row's own `half` field, else by position (0-based even = tune, odd = test); 'all' keeps every one."
+    if half == 'all': return Q
+    return [q for i, q in enumerate(Q) if q.get('half', ('tune', 'test')[i % 2]) == half]
 
 def covers(doc_id, pages, want_doc, want_pages):
     "A result in the question's document whose page range (1-based, inclusive, as results give it) holds an evidence page (0-based in the question files)."
@@ -119,6 +132,7 @@ def question_store(name, chunk=None, cache=None):
     db = database(path)
     t = time.perf_counter()
     if name == 'filings': db.add_dir(FILINGS, emb_fn=enc, **kw)
+    elif name == 'reports': db.add_dir(REPORTS, emb_fn=enc, **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     ids = dict(db.execute('SELECT title, id FROM docs').fetchall())
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
@@ -133,20 +147,31 @@ def eval_questions(db, ids, Q, route):
         e = enc.query([it['q']])[0]
         t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **kw); ts.append(time.perf_counter() - t)
         rs.append(rank_of(secs, lambda s: covers(s['doc_id'], s['pages'], want, pages)))
-        if secs: spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1)
+        spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1 if secs else None)
         hits = db.doc_search(it['q'], e, limit=10, **kw)
         rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h['pages'], want, pages)))
         if hasattr(db, 'docs') and route != 0:
             ds = db.docs(it['q'], e, limit=1); doc1.append(bool(ds) and ds[0]['doc_id'] == want)
-    at = lambda ranks, k: np.mean([1 if r and r <= k else 0 for r in ranks])
-    return dict(sec=[at(rs, 1), at(rs, 5), at(rs, 10), mrr_recall(rs)[0]], hit=[at(rd, 1), at(rd, 5), at(rd, 10), mrr_recall(rd)[0]],
-                doc1=np.mean(doc1) if doc1 else None, span=statistics.median(spans) if spans else None, ts=ts)
+    return q_metrics(rs, rd, doc1, spans, ts)
 
-def run_questions(chunk=None, cache=None, routes=(3, 0)):
+def q_metrics(rs, rd, doc1, spans, ts):
+    "The figures eval_questions reports, from per-question ranks (sections, doc_search), doc hits, top spans and times."
+    at = lambda ranks, k: np.mean([1 if r and r <= k else 0 for r in ranks])
+    sp = [x for x in spans if x is not None]
+    return dict(sec=[at(rs, 1), at(rs, 5), at(rs, 10), mrr_recall(rs)[0]], hit=[at(rd, 1), at(rd, 5), at(rd, 10), mrr_recall(rd)[0]],
+                doc1=np.mean(doc1) if doc1 else None, span=statistics.median(sp) if sp else None, ts=ts, per=(rs, rd, doc1, spans))
+
+def q_subset(r, idx):
+    "eval_questions' figures over the questions at positions `idx` only (a corpus of the reports set)."
+    pick = lambda xs: [xs[i] for i in idx] if xs else xs
+    return q_metrics(*map(pick, r['per']), pick(r['ts']))
+
+def run_questions(chunk=None, cache=None, routes=(3, 0), half='all'):
     routes = list(routes) if 'route' in inspect.signature(database().sections).parameters else [None]
-    for name in ('filings', 'eu'):
-        Q = load_questions(name)
+    for name in QSETS:
+        Q = half_of(load_questions(name), half)
         db, ids = question_store(name, chunk, cache)
+        if half != 'all': print(f'{name}: half={half}')
         print(f"{len(Q)} questions, {sum(q.get('table', False) for q in Q)} on tables")
         print(f"{'config':<22}{'sections R@1 R@5 R@10 MRR':>34}{'doc_search R@1 R@5 R@10 MRR':>34}{'doc R@1':>9}{'span':>6}{'p50 ms':>8}{'p95 ms':>8}")
         for route in routes:
@@ -155,6 +180,10 @@ def run_questions(chunk=None, cache=None, routes=(3, 0)):
             f4 = lambda xs: ' '.join(f'{x:5.3f}' for x in xs)
             d1 = '' if r['doc1'] is None else f"{r['doc1']:.3f}"
             print(f"{label:<22}{f4(r['sec']):>34}{f4(r['hit']):>34}{d1:>9}{r['span'] or 0:>6}{pct(r['ts'], 50):8.1f}{pct(r['ts'], 95):8.1f}")
+            for c in sorted({q['corpus'] for q in Q if 'corpus' in q}, key=('ntsb', 'nih', 'agency').index):
+                idx = [i for i, q in enumerate(Q) if q.get('corpus') == c]
+                rc = q_subset(r, idx); d1 = '' if rc['doc1'] is None else f"{rc['doc1']:.3f}"
+                print(f"{'  ' + c + f' ({len(idx)})':<22}{f4(rc['sec']):>34}{f4(rc['hit']):>34}{d1:>9}{rc['span'] or 0:>6}{pct(rc['ts'], 50):8.1f}{pct(rc['ts'], 95):8.1f}")
         db.close()
 
 if __name__ == '__main__':
@@ -164,12 +193,13 @@ if __name__ == '__main__':
     ap.add_argument('--chunk', type=int, default=None, help='chunk size for the question stores (default: the library default)')
     ap.add_argument('--cache', default=None, help='folder to keep the question stores in between runs')
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
+    ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
     print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     EMBEDDER = a.embedder or 'hash_embed'
-    if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')])
+    if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half)
     if 'known' not in a.suite: raise SystemExit
     pages = eu_pages()
     db = database()
