@@ -6,7 +6,7 @@
 __all__ = ['ANN_COMPACT', 'ANN_ADD_ASYNC', 'ANN_PAR_ADD_ROWS', 'ANN_VIEW', 'LOAD_SAVE_SHARE', 'AnnIndex']
 
 # %% ../nbs/05_ann.ipynb #imp000
-import atexit, hashlib, json, numpy as np, os, uuid, warnings, zlib
+import atexit, hmac, json, numpy as np, os, secrets, uuid, warnings
 from apswutils.db import Database, Table
 from fastcore.basics import AttrDict, patch
 from .embed import _finite_query
@@ -32,17 +32,15 @@ ANN_PAR_ADD_ROWS = None     # from this many rows in the index, a document's row
 ANN_VIEW = os.name == 'posix'   # open a saved sidecar memory-mapped (usearch `view`); it is read into memory at its first change
 
 # %% ../nbs/05_ann.ipynb #90e852dd-1
-def _file_sum(p, like:str=None)->str:
-    "Checksum of a file read in 8 MB blocks: 'crc32:...' (2.3 GB/s, 0.24 s for a 1M-row sidecar); sha256 hex when `like` is one."
-    # crc32 finds damage (torn writes, flipped bytes) as surely as sha256 at 1.7x its speed; a foreign sidecar is caught by
-    # its id. Heads saved before crc32 hold a sha256, checked as such rather than rebuilding a big index
-    h = hashlib.sha256() if like and not like.startswith('crc32:') else None
-    c = 0
+_MAC_FIELDS = ('pos', 'dim', 'dtype', 'n', 'removed', 'id', 'gen')
+
+def _file_mac(p, key:str, head:dict)->str:
+    "'hmac:...': HMAC-SHA256 of a sidecar file and its head's fields, keyed by a secret kept in its database."
+    # a checksum anyone can recompute vouches for nothing: a crafted file with its crc32 fixed up reached usearch and crashed it
+    m = hmac.new(bytes.fromhex(key), json.dumps({k: head.get(k) for k in _MAC_FIELDS}, sort_keys=True).encode(), 'sha256')
     with open(p, 'rb') as f:
-        while b := f.read(8 << 20):
-            if h: h.update(b)
-            else: c = zlib.crc32(b, c)
-    return h.hexdigest() if h else f'crc32:{c:08x}'
+        while b := f.read(8 << 20): m.update(b)
+    return 'hmac:' + m.hexdigest()
 
 _FREE_KEY = 2**64 - 1    # usearch's key for a slot whose row was removed
 
@@ -166,7 +164,9 @@ def _bad_head(self:AnnIndex, h)->str:
     if h.get('gen') != (m('ann_gen') or 0): return 'it is not the last one saved (an older copy or an unfinished save)'
     if h.get('pos', -1) < (m('ann_trim') or 0): return 'it is older than the change log'
     if _USEARCH_BAD_LOAD and h.get('removed'): return 'it holds removed keys usearch 2.26.0 cannot load'
-    if _file_sum(self.path, h.get('sum')) != h.get('sum'): return 'checksum mismatch'
+    key, s = m('ann_key'), str(h.get('sum') or '')
+    if not key or not s.startswith('hmac:'): return 'not vouched for by this database (no HMAC under its key)'
+    if not hmac.compare_digest(_file_mac(self.path, key, h), s): return 'checksum mismatch (HMAC)'
     return ''
 
 @patch
@@ -327,12 +327,13 @@ def save(self:AnnIndex,
         if self.pos < (self.db.ls_meta(f'{n}.ann_trim') or 0): return self    # another process saved a newer one
         sid = self.db.ls_meta(f'{n}.ann_id') or self.db.ls_meta(f'{n}.ann_id', uuid.uuid4().hex)
         gen = (self.db.ls_meta(f'{n}.ann_gen') or 0) + 1
-        self.index.save(str(tmp)); s = _file_sum(tmp); os.replace(tmp, self.path)
+        key = self.db.ls_meta(f'{n}.ann_key') or self.db.ls_meta(f'{n}.ann_key', secrets.token_hex(32))
+        head = dict(pos=self.pos, dim=self._dim(), dtype=np.dtype(self.dtype).name, n=len(self.index), removed=self.removed, id=sid, gen=gen)
+        self.index.save(str(tmp)); head['sum'] = _file_mac(tmp, key, head); os.replace(tmp, self.path)
         if view and ANN_VIEW: buf = _map_file(self.path)     # under the lock: this save's file, not a later one
         # the head names the generation it was saved as: if this transaction fails the head is ahead of the
         # database, and the next open rebuilds instead of trusting a sidecar whose log was never trimmed
-        _write_atomic(self._head(), json.dumps(dict(pos=self.pos, dim=self._dim(), dtype=np.dtype(self.dtype).name,
-                                                    n=len(self.index), removed=self.removed, id=sid, gen=gen, sum=s)))
+        _write_atomic(self._head(), json.dumps(head))
         self.db.execute(f'DELETE FROM [{n}_annlog] WHERE seq <= ?', [self.pos])
         self.db.ls_meta(f'{n}.ann_trim', self.pos)
         self.db.ls_meta(f'{n}.ann_gen', gen)
