@@ -23,7 +23,7 @@ def copies(n):
     db = database(d/'x.db')
     t0 = time.perf_counter(); res = db.add_dir(d, emb_fn=emb); wall = time.perf_counter() - t0
     q = 'word5 word12 word19'
-    hits = db.search(q, hash_embed([q])[0], limit=20)
+    hits = db.chunk_search(q, hash_embed([q])[0], limit=20)
     print(f'{2 * n} files ({n} copies): {wall:.3f} s, {seen[0]} texts embedded (2 are the probe), {res.stats["duplicates"]} duplicates, '
           f'{db.t.docs.count} documents, {db.t.store.count} chunks, {len({h["content"] for h in hits})} distinct passages in the top {len(hits)} hits')
     db.close()

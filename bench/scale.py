@@ -100,7 +100,7 @@ def measure(db, path, words, n, nq):
     r = {}
     for nm, a in (('exact', False), ('ANN', True)):
         r[f'vector leg {nm}'] = timed(lambda i: (st.ann_search if a else st.vec_search)(Q[i], ['id'], 10), range(nq))
-        r[f'search {nm}'] = timed(lambda i: db.search(qs[i], Q[i], ['id'], limit=10, ann=a), range(nq))
+        r[f'search {nm}'] = timed(lambda i: db.chunk_search(qs[i], Q[i], ['id'], limit=10, ann=a), range(nq))
         r[f'doc_search {nm}'] = timed(lambda i: db.doc_search(qs[i], Q[i], limit=10, ann=a, **ROUTE), range(nq))
         r[f'sections {nm}'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=a, **ROUTE), range(nq))
     r['sections ann=None'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, **ROUTE), range(nq))

@@ -39,15 +39,15 @@ def run(n, words, nq=200):
     r['exact f16 (numpy)'] = timed(lambda i: s16.vec_search(Q16[i], ['id'], 10), range(nq))
     r['ANN (usearch HNSW)'] = timed(lambda i: s16.ann_search(Q16[i], ['id'], 10), range(nq))
     r['FTS (bounded)'] = timed(lambda i: s16.fts_search(qs[i], ['id'], 10), range(nq))
-    r['db.search exact'] = timed(lambda i: db.search(qs[i], Q16[i], ['id'], 'f16', 10, ann=False), range(nq))
-    r['db.search ANN'] = timed(lambda i: db.search(qs[i], Q16[i], ['id'], 'f16', 10, ann=True), range(nq))
+    r['db.search exact'] = timed(lambda i: db.chunk_search(qs[i], Q16[i], ['id'], 'f16', 10, ann=False), range(nq))
+    r['db.search ANN'] = timed(lambda i: db.chunk_search(qs[i], Q16[i], ['id'], 'f16', 10, ann=True), range(nq))
     for k, v in r.items(): print(f'{k:<24} p50 {pct(v, 50):7.2f} ms   p95 {pct(v, 95):7.2f} ms')
     print(f'f16 matrix load (first query after a write): {warm*1000:.0f} ms')
     ex = [[h['rowid'] for h in s16.vec_search(Q16[i], ['id'], 10)] for i in range(nq)]
     an = [[h['rowid'] for h in s16.ann_search(Q16[i], ['id'], 10)] for i in range(nq)]
     rec = np.mean([len(set(a) & set(e)) / len(e) for a, e in zip(an, ex)])
-    fe = [[h['rowid'] for h in db.search(qs[i], Q16[i], ['id'], 'f16', 10, ann=False)] for i in range(nq)]
-    fa = [[h['rowid'] for h in db.search(qs[i], Q16[i], ['id'], 'f16', 10, ann=True)] for i in range(nq)]
+    fe = [[h['rowid'] for h in db.chunk_search(qs[i], Q16[i], ['id'], 'f16', 10, ann=False)] for i in range(nq)]
+    fa = [[h['rowid'] for h in db.chunk_search(qs[i], Q16[i], ['id'], 'f16', 10, ann=True)] for i in range(nq)]
     frec = np.mean([len(set(a) & set(e)) / max(len(e), 1) for a, e in zip(fa, fe)])
     sp = pct(r['exact f16 (numpy)'], 50) / pct(r['ANN (usearch HNSW)'], 50)
     sp32 = pct(r['exact f32 (sqlite-vec)'], 50) / pct(r['ANN (usearch HNSW)'], 50)

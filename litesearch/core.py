@@ -74,7 +74,7 @@ def database(path=':memory:', # file path, or ':memory:'
 # %% ../nbs/06_core.ipynb #47b76e85
 def rrf_merge(fts:list, # keyword leg, best first
               vec:list, # vector leg, best first
-              k:int=60, # RRF damping constant
+              rrf_k:int=60, # RRF damping constant
               limit:int=10, # rows to return
               id_key:str='rowid', # field identifying a row across legs
               weights:tuple=(1.0, 1.0), # (keyword weight, vector weight)
@@ -85,7 +85,7 @@ def rrf_merge(fts:list, # keyword leg, best first
     for leg, w in ((fts, weights[0]), (vec, weights[1]), (prox or [], weights[0])):
         for i, r in enumerate(leg):
             key = r[id_key]
-            scores[key] = scores.get(key, 0.0) + w / (k + i)
+            scores[key] = scores.get(key, 0.0) + w / (rrf_k + i)
             rows[key] = {**r, **rows.get(key, {})}
     order = sorted(scores, key=lambda x: -scores[x])[:limit]
     return [dict(rows[x], _rrf_score=scores[x]) for x in order]
@@ -140,15 +140,15 @@ def get_ranker(model:str=None, # flashrank model name
 def rerank_hits(q:str, # the query
                 hits:list, # rows with `content`
                 ranker=True, # True (default model), a model name, or a flashrank Ranker
-                k:int=60, # RRF constant used for the new `_rrf_score`
+                rrf_k:int=60, # RRF constant used for the new `_rrf_score`
                 text_key:str='content', # field holding the passage text
                )->list: # the hits reordered, each with `_rerank_score` and a new `_rrf_score`
-    "Reorder hits with a cross-encoder; `_rrf_score` becomes 1/(k+i) by the new rank."
+    "Reorder hits with a cross-encoder; `_rrf_score` becomes 1/(rrf_k+i) by the new rank."
     if not hits: return []
     from flashrank import RerankRequest
     rk = ranker if hasattr(ranker, 'rerank') else get_ranker(None if ranker is True else ranker)
     res = rk.rerank(RerankRequest(query=q, passages=[dict(id=i, text=h.get(text_key) or '') for i,h in enumerate(hits)]))
-    return [dict(hits[r['id']], _rerank_score=float(r['score']), _rrf_score=1.0/(k+i)) for i,r in enumerate(res)]
+    return [dict(hits[r['id']], _rerank_score=float(r['score']), _rrf_score=1.0/(rrf_k+i)) for i,r in enumerate(res)]
 
 # %% ../nbs/06_core.ipynb #2da07f91
 def _unnamed(store, rec, dim, dtype)->str:
@@ -237,7 +237,7 @@ def _use_ann(tbl, where):
 
 # %% ../nbs/06_core.ipynb #c9d3eb2c-1
 @patch
-def search(self:Database,
+def chunk_search(self:Database,
            q:str, # query text
            emb=None, # query embedding (bytes, list or array); None: the store's embedder embeds `q`; False: keyword leg only
            columns:list=None, # columns to return
@@ -248,7 +248,7 @@ def search(self:Database,
            rrf:bool=True, # fuse the legs; False returns dict(fts=..., vec=..., prox=...)
            rerank=False, # True / model name / Ranker: reorder fused results with a cross-encoder
            fts_pre=None, # callable(q)->FTS5 expression replacing the default escaping
-           k:int=60, # RRF constant
+           rrf_k:int=60, # RRF constant
            weights:tuple=(1.0, 1.0), # (keyword, vector) RRF weights
            where:str=None, # SQL filter on the chunk table (alias `t`), applied to the FTS and exact legs
            where_args:list=None, # values for `where`
@@ -256,7 +256,7 @@ def search(self:Database,
            prox:bool=True, # fuse the proximity list (rows holding every term, tightest first)
            table_name:str=None, # the old name of `store`, still accepted
           )->list: # fused rows with `_rrf_score`, best first (rrf=False: a dict of the legs)
-    "Hybrid search over one store: FTS5 and vector legs fused by reciprocal rank fusion."
+    "Hybrid search over one store's chunks, as stored rows: FTS5 and vector legs fused by reciprocal rank fusion."
     _check_where(where)
     tbl = self.table(_ident(table_name or store))
     n = max(limit * pool, limit, 1)
@@ -272,8 +272,8 @@ def search(self:Database,
     vec = vec_rows() if vec_rows else tbl.vec_search(emb, columns, n, dtype, where=where, where_args=where_args) if emb is not None else []
     near = prox_leg(fts) if prox else []
     if not rrf: return dict(fts=fts[:limit], vec=vec[:limit], prox=near[:limit])
-    res = rrf_merge(fts, vec, k=k, limit=n if rerank else limit, weights=weights, prox=near)
-    if rerank: res = rerank_hits(q, res, rerank, k=k)[:limit]
+    res = rrf_merge(fts, vec, rrf_k=rrf_k, limit=n if rerank else limit, weights=weights, prox=near)
+    if rerank: res = rerank_hits(q, res, rerank, rrf_k=rrf_k)[:limit]
     return Rows(res)
 
 # %% ../nbs/06_core.ipynb #568ab52f

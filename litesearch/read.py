@@ -23,7 +23,7 @@ _WHY = {'_rank': 'bm25', '_dist': 'distance', '_span': 'term_window', '_rerank_s
 
 _ROW_KEYS = {'rowid', 'rowids', 'content', 'page', 'heading', 'metadata', 'embedding', 'breadcrumb', 'doc_id', 'node_id', 'pages'}
 
-def passage(h:dict, # a chunk hit or merged span, as `Database.search` and `merge_spans` give them
+def passage(h:dict, # a chunk hit or merged span, as `Database.chunk_search` and `merge_spans` give them
            )->dict: # node_id, doc_id, breadcrumb, pages, text, score, meta, why (+ any extra columns asked for)
     "A hit in the result vocabulary every surface shares: 1-based pages, `text`, `score`, and the ranking evidence under `why`."
     why = {v: h[k] for k, v in _WHY.items() if h.get(k) is not None}

@@ -73,11 +73,11 @@ def _hydrate(db, T, hits, cols=_HIT_COLS):
 def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     "Chunk candidates fused by RRF (optionally reweighted and reranked), key columns only unless reranking."
     cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
-    if not adaptive: return db.search(q, emb, columns=cols, store=T.store.name, limit=n, k=rrf_k, rerank=rerank, **kw)
+    if not adaptive: return db.chunk_search(q, emb, columns=cols, store=T.store.name, limit=n, rrf_k=rrf_k, rerank=rerank, **kw)
     m = max(n, 3 * n if rerank else n)
-    legs = db.search(q, emb, columns=cols, store=T.store.name, limit=m, rrf=False, **kw)
-    hits = rrf_merge(legs['fts'], legs['vec'], k=rrf_k, limit=m, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
-    return rerank_hits(q, hits, rerank, k=rrf_k)[:n] if rerank else hits[:n]
+    legs = db.chunk_search(q, emb, columns=cols, store=T.store.name, limit=m, rrf=False, **kw)
+    hits = rrf_merge(legs['fts'], legs['vec'], rrf_k=rrf_k, limit=m, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
+    return rerank_hits(q, hits, rerank, rrf_k=rrf_k)[:n] if rerank else hits[:n]
 
 # %% ../nbs/12_retrieve.ipynb #6739a0e4-1
 @patch
@@ -99,7 +99,7 @@ def doc_search(self:Database,
                doc=None, # search only these documents: an id, title or source path, or a list of them
                kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
                meta:dict=None, # search only documents whose metadata holds every key: value given
-               **kw, # forwarded to Database.search
+               **kw, # forwarded to Database.chunk_search
               )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
@@ -111,6 +111,9 @@ def doc_search(self:Database,
         h['breadcrumb'] = h.get('heading') or (self.breadcrumb(h['node_id'], store, prefix) if h.get('node_id') else '')
         if rerank: h['_rrf_score'] = 1.0 / (rrf_k + i)
     return Hits(passage(h) for h in hits)
+
+# %% ../nbs/12_retrieve.ipynb #dbsearch-ex
+Database.search = Database.doc_search   # the name a user tries first answers in the result vocabulary
 
 # %% ../nbs/12_retrieve.ipynb #a4d1cf5bx
 class Docs(list):
@@ -177,7 +180,7 @@ def docs(self:Database,
          doc=None, # rank only these documents: an id, title or source path, or a list of them
          kind=None, # rank only documents of this kind ('pdf', 'md', ...) or kinds
          meta:dict=None, # rank only documents whose metadata holds every key: value given
-         **kw, # forwarded to Database.search (where, ann, dtype, ...)
+         **kw, # forwarded to Database.chunk_search (where, ann, dtype, ...)
         )->list: # Docs: doc_id, title, label, source, kind, score, why (names_rank, body_rank, evidence_rank, nhits)
     "Documents ranked for a query: their names, their opening text and the chunk evidence rolled up to them, fused by RRF."
     T = self.get_tree(store, prefix, ann=None)
@@ -234,7 +237,7 @@ def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw):
     fts = T.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
     vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
-    return rrf_merge(fts, vec, k=rrf_k, limit=n)
+    return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n)
 
 # %% ../nbs/12_retrieve.ipynb #a4d1cf5bx-6
 def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
@@ -248,7 +251,7 @@ def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, 
     # its document better than any title, and routing it by the acts it cites lost 0.14 MRR on the EU known-item set.
     # A question rarely has such a chunk: its instruction words ('round', 'answer', 'using') are in no filing
     if doc is None and hits and hits[0].get('_span') is not None:
-        return rerank_hits(q, _hydrate(db, T, hits), rerank, k=rrf_k) if rerank else hits
+        return rerank_hits(q, _hydrate(db, T, hits), rerank, rrf_k=rrf_k) if rerank else hits
     cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
     # only documents the question names (a match on their label, title or source words): routing a question that names
@@ -262,7 +265,7 @@ def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, 
             rows.setdefault(h['rowid'], h)
     order = sorted(score, key=lambda r: -score[r])[:n]
     out = [dict(rows[r], _rrf_score=score[r]) for r in order]
-    return rerank_hits(q, _hydrate(db, T, out), rerank, k=rrf_k) if rerank else out
+    return rerank_hits(q, _hydrate(db, T, out), rerank, rrf_k=rrf_k) if rerank else out
 
 # %% ../nbs/12_retrieve.ipynb #932f449b
 def _nodes_by_id(db, T, ids):
@@ -292,7 +295,7 @@ def sections(self:Database,
              doc=None, # search only these documents: an id, title or source path, or a list of them
              kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
              meta:dict=None, # search only documents whose metadata holds every key: value given
-             **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.search
+             **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.chunk_search
             )->list: # Sections: node_id, doc_id, title, breadcrumb, pages, score, passages (its best), why
     "Ranked sections, not chunks: hits grouped by node; `read` a section by its `node_id`."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")

@@ -49,7 +49,7 @@ def test_three_paths_one_document(db):
 
 def test_each_passage_once(db):
     q = 'rings ice rock'
-    hits = db.search(q, hash_embed([q])[0], limit=10)
+    hits = db.chunk_search(q, hash_embed([q])[0], limit=10)
     assert sum('rings are ice' in h['content'] for h in hits) == 1          # the store's raw search
     secs = db.sections(q, hash_embed([q])[0], limit=10)
     assert [s['title'] for s in secs].count('Rings') == 1

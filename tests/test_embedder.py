@@ -63,17 +63,17 @@ def test_every_query_path_uses_the_recorded_embedder(spy):
     db = database(d/'q.db'); db.add_dir(d/'docs', emb_fn='spyemb:embed'); db.close()
     db = database(d/'q.db')                                      # a new connection knows nothing but the database
     seen = lambda w: any(w in l.split() for l in log())
-    db.search('qsearch saturn'); db.doc_search('qdocsearch saturn'); db.sections('qsections saturn')
+    db.chunk_search('qsearch saturn'); db.doc_search('qdocsearch saturn'); db.sections('qsections saturn')
     db.context('qcontext saturn', sections=1)
     T = {f.__name__: f for f in db.tools()}
     T['sections']('qtoolsections saturn'); T['search']('qtoolsearch saturn')
     for w in ('qsearch', 'qdocsearch', 'qsections', 'qcontext', 'qtoolsections', 'qtoolsearch'): assert seen(w), w
-    assert len(db.search('saturn', rrf=False)['vec']) > 0
+    assert len(db.chunk_search('saturn', rrf=False)['vec']) > 0
     q = 'how long is a saturn transit'
     e = load_embedder('spyemb:embed')
     assert db.sections(q) == db.sections(q, e.query([q])[0])
     assert db.doc_search(q) == db.doc_search(q, e.query([q])[0])
-    assert db.search('qkeyword saturn', emb=False, rrf=False)['vec'] == [] and not seen('qkeyword')     # keyword only: asked for
+    assert db.chunk_search('qkeyword saturn', emb=False, rrf=False)['vec'] == [] and not seen('qkeyword')     # keyword only: asked for
     db.close()
     rc, out, err = ls(d, 'search', 'qclisearch saturn', '--db', 'q.db', '--json')
     assert rc == 0 and seen('qclisearch') and json.loads(out)[0]['breadcrumb'].startswith('saturn'), err
@@ -99,7 +99,7 @@ def test_python_built_database_from_cli_and_mcp_with_no_flags(tmp_path):
     for k, v in DOCS.items(): (d/k).write_text(v)
     db = database(tmp_path/'s.db', embedder=str(m)); db.add_dir(d)
     assert db.ls_meta('store.embedder')['spec'] == f'static:{m.resolve()}'
-    assert db.search('planet', rrf=False)['fts'] == []                       # no chunk has the word: only a vector finds it
+    assert db.chunk_search('planet', rrf=False)['fts'] == []                       # no chunk has the word: only a vector finds it
     top = db.sections('planet', limit=1)[0]['breadcrumb']
     db.close()
     assert top.startswith('saturn')
@@ -157,14 +157,14 @@ def test_query_dtype_conversion(tmp_path):
     db.add_doc('# Saturn\n\nSaturn transits slowly.', title='s'); db.add_doc('# Moon\n\nThe moon moves fast.', title='m')
     q = 'saturn transit'
     v = hash_embed([q])[0]
-    want = db.search(q)
+    want = db.chunk_search(q)
     for e in (v, v.astype(np.float32), v.astype(np.float64), v.astype(np.float32).tolist(), v.tobytes(),
               v.astype(np.float32).tobytes(), v.astype(np.float64).tobytes()):
-        assert db.search(q, e) == want
+        assert db.chunk_search(q, e) == want
     for bad, words in [(v[:100], 'dimension 100'), (v.tobytes()[:-1], 'dtype'), (np.ones(100, np.float32).tobytes(), 'dimension'),
                        (['x'] * 256, 'expected 256 float16 numbers'), ('vector', 'expected 256 float16 numbers'),
                        (np.full(256, np.nan), 'NaN')]:
-        with pytest.raises(ValueError, match=words): db.search(q, bad)
+        with pytest.raises(ValueError, match=words): db.chunk_search(q, bad)
     # an embedder returning float32 into the float16 store is cast, not refused
     db.add_doc('# X\n\nextra text', title='x', emb_fn=lambda ts: hash_embed(ts, dtype=np.float32))
     assert db.ls_meta('store.dtype') == 'float16' and nulls(db) == 0

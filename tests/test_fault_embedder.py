@@ -95,7 +95,7 @@ def test_add_embeddings_refuses_nonfinite(db):
 def test_nonfinite_query_is_an_error(db, q):
     "A NaN query used to return [] silently."
     for f in (lambda: db.t.store.vec_search(q), lambda: db.t.store.vec_search(q, engine='sql', dtype=np.float16 if isinstance(q, bytes) else None),
-              lambda: db.search('apples', q), lambda: db.sections('apples', q), lambda: db.doc_search('apples', q)):
+              lambda: db.chunk_search('apples', q), lambda: db.sections('apples', q), lambda: db.doc_search('apples', q)):
         try: f()
         except ValueError as e:
             if 'no float16' in str(e): continue             # sqlite-vec has no float16: a different refusal
@@ -107,7 +107,7 @@ def test_nonfinite_query_ann(tmp_path):
     try:
         db.add_doc(DOC, title='fruit', emb_fn=enc)
         with pytest.raises(ValueError, match='NaN or infinite'): db.t.store.ann_search(np.full(16, np.nan, np.float32))
-        with pytest.raises(ValueError, match='NaN or infinite'): db.search('x', np.full(16, np.nan, np.float32), ann=True)
+        with pytest.raises(ValueError, match='NaN or infinite'): db.chunk_search('x', np.full(16, np.nan, np.float32), ann=True)
     finally: db.close()
 
 def test_check_emb_fn_uses_the_same_check():

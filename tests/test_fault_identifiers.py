@@ -90,5 +90,5 @@ def test_good_names_still_work(tmp_path):
     try:
         assert [d['title'] for d in db.toc()] == ['a'] and [d['title'] for d in db.toc(store='legal')] == ['b']
         assert db.get_store('store').name == 'store' and db.get_tree('legal').docs.name == 'legal_docs'
-        assert db.search('legal', table_name='legal')
+        assert db.chunk_search('legal', table_name='legal')
     finally: db.close()

@@ -52,7 +52,7 @@ INJECT = ['1=1) ; CREATE TABLE t(x); --', "1=1); CREATE TABLE t(x)", '1=1) UNION
 def _legs(db, w):
     q = enc(['saturn'])[0]
     st = db.t.store
-    return [lambda: db.search('saturn', q, where=w), lambda: st.fts_search('saturn', where=w), lambda: st.vec_search(q, where=w),
+    return [lambda: db.chunk_search('saturn', q, where=w), lambda: st.fts_search('saturn', where=w), lambda: st.vec_search(q, where=w),
             lambda: st.vec_search(q.astype(np.float32), where=w, dtype=np.float32, engine='sql'),
             lambda: db.sections('saturn', q, where=w), lambda: db.doc_search('saturn', q, where=w), lambda: st(where=w)]
 
@@ -67,7 +67,7 @@ def test_where_one_expression(db, w):
 def test_where_legit_filters(db):
     for w, args in [("t.heading LIKE '%;%' OR t.page >= ?", [0]), ("t.doc_id IN (SELECT id FROM docs WHERE title = 'Grahas')", None),
                     ('"t"."page" = 0 AND [t].[page] = 0', None), ("t.content != 'a''b)--;'", None)]:
-        hits = db.search('saturn', enc(['saturn'])[0], where=w, where_args=args)
+        hits = db.chunk_search('saturn', enc(['saturn'])[0], where=w, where_args=args)
         assert hits and all(h['doc_id'] == db.toc('Grahas')[0]['doc_id'] for h in hits[:1])
 
 def test_where_fuzz(db):
@@ -142,7 +142,7 @@ def test_non_utf8_file_names(tmp_path):
         assert sorted(docs) == ['caf\\xe9', 'th\\xff']
         assert docs['caf\\xe9']['source'].endswith('lat\\xe9n/caf\\xe9.md')
         json.dumps(res); json.dumps(db.toc())                           # printable: no lone surrogates anywhere
-        assert db.search('coffee cafe') and db.search('tea hills')
+        assert db.chunk_search('coffee cafe') and db.chunk_search('tea hills')
         again = db.add_dir(d)                                           # unchanged: skipped by the stored stamp
         assert all(r.get('skipped') for r in again), again
         f = d/os.fsdecode(b'caf\xe9.md')
@@ -185,7 +185,7 @@ def test_fresh_cache_bounded_by_queries(db, monkeypatch):
     setall(monkeypatch, 'FRESH_MAX', 300)
     rng = random.Random(3)
     for i in range(TRIALS * 3):
-        db.search(f'saturn w{rng.randrange(10**9)} x{i} ratio')       # new words every query: a term count each
+        db.chunk_search(f'saturn w{rng.randrange(10**9)} x{i} ratio')       # new words every query: a term count each
         assert len(litesearch.db._ls(db).fresh) <= 300
     assert len(litesearch.db._ls(db).fresh) == 300
-    assert db.search('saturn transits')                                 # still answers
+    assert db.chunk_search('saturn transits')                                 # still answers

@@ -25,14 +25,14 @@ def whole(secs):
 def test_delete_between_statements(db_path, monkeypatch, ann):
     "Another connection deletes every hit's document right after the search statement; the rest of the call reads the same snapshot."
     db, other = build(db_path), database(db_path)
-    real = Database.search
+    real = Database.chunk_search
     def racing(self, *a, **k):
         res = real(self, *a, **k)
         if self is db:
             hits = res['fts'] + res['vec'] if isinstance(res, dict) else res
             for did in {h['doc_id'] for h in hits if 'doc_id' in h} & {r['id'] for r in other.t.docs()}: other.delete_doc(did)
         return res
-    monkeypatch.setattr(Database, 'search', racing)
+    monkeypatch.setattr(Database, 'chunk_search', racing)
     e = hash_embed([Q])[0]
     secs = db.sections(Q, e, ann=ann)                       # was KeyError: node ...: no such node
     assert len(secs) == 5; whole(secs)

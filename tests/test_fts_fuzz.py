@@ -42,12 +42,12 @@ def test_hybrid_never_raises(fresh_db):
     blank = 0
     for q in QUERIES[:120]:
         e = hash_embed([q])[0]
-        if e.any(): assert len(fresh_db.search(q, e)) <= 10
+        if e.any(): assert len(fresh_db.chunk_search(q, e)) <= 10
         else:
             blank += 1
-            with pytest.raises(ValueError, match='all zeros'): fresh_db.search(q, e)
-            assert fresh_db.search(q, emb=False) == []
-            if not q.strip(): assert fresh_db.search(q) == []     # blank text: nothing to search for, no vector to make
+            with pytest.raises(ValueError, match='all zeros'): fresh_db.chunk_search(q, e)
+            assert fresh_db.chunk_search(q, emb=False) == []
+            if not q.strip(): assert fresh_db.chunk_search(q) == []     # blank text: nothing to search for, no vector to make
     assert 5 < blank < 60, blank
 
 def test_hostile_queries_still_find_words(fresh_db):

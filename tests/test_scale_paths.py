@@ -179,28 +179,41 @@ def test_sidecar_opens_mapped_and_loads_at_its_first_change(tmp_path):
     assert not st.ann.viewed and len(st.ann) == 499 and st.ann.dirty
     db.close()
 
-def test_checksum_is_crc32_and_old_sha256_heads_still_load(tmp_path):
-    import hashlib
+def test_sidecar_trusted_only_under_the_database_key(tmp_path):
+    "A sidecar is loaded only if an HMAC keyed by a secret in its database vouches for its bytes and head; else rebuilt, never mapped."
+    import hashlib, zlib
     X = np.random.default_rng(2).standard_normal((300, 8)).astype(np.float16)
     db, st = _store(tmp_path/'c.db', X); st.save_index(); db.close()
     side = tmp_path/'c.db.store.usearch'; head = side.with_name(side.name + '.json')
-    h = json.loads(head.read_text())
-    assert h['sum'].startswith('crc32:') and h['sum'] == litesearch.ann._file_sum(side)
-    h['sum'] = hashlib.sha256(side.read_bytes()).hexdigest(); head.write_text(json.dumps(h))     # a head saved before crc32
+    h = json.loads(head.read_text()); key = database(tmp_path/'c.db').ls_meta('store.ann_key')
+    assert h['sum'].startswith('hmac:') and h['sum'] == litesearch.ann._file_mac(side, key, h)
     db = database(tmp_path/'c.db'); st = db.t.store
     with warnings.catch_warnings():
-        warnings.simplefilter('error')                         # loaded, not rebuilt
+        warnings.simplefilter('error')                         # vouched for: loaded, not rebuilt
         assert st.ann_search(X[3], limit=1)[0]['rowid'] == 4
     db.close()
-    b = bytearray(side.read_bytes()); b[len(b) // 2] ^= 0xFF; side.write_bytes(bytes(b))
+    # crafted: vector bytes changed and a checksum anyone can compute written into the head (crc32 as before, sha256, or
+    # an HMAC under another key): each is rebuilt from the database, and the answers are the exact ones
+    for mark in (lambda b, h: f'crc32:{zlib.crc32(b):08x}', lambda b, h: hashlib.sha256(b).hexdigest(),
+                 lambda b, h: litesearch.ann._file_mac(side, '11' * 32, h)):
+        h = json.loads(head.read_text()); b = bytearray(side.read_bytes())      # the latest save (a rebuild saves anew)
+        b[len(b) - 64:len(b) - 32] = bytes(32); side.write_bytes(bytes(b))
+        head.write_text(json.dumps(dict(h, sum=mark(bytes(b), h))))
+        db = database(tmp_path/'c.db'); st = db.t.store
+        with pytest.warns(UserWarning, match='not vouched for|checksum mismatch'): len(st.ann)
+        assert not st.ann.viewed
+        exact = [r['rowid'] for r in st.vec_search(X[7], limit=5)]
+        assert [r['rowid'] for r in st.ann_search(X[7], limit=5)] == exact
+        db.close()
+    good = side.read_bytes()
+    b = bytearray(good); b[len(b) // 2] ^= 0xFF; side.write_bytes(bytes(b))     # one flipped byte under a valid head
     db = database(tmp_path/'c.db'); st = db.t.store
     with pytest.warns(UserWarning, match='checksum mismatch'): len(st.ann)
     assert st.ann_search(X[3], limit=1)[0]['rowid'] == 4
     db.close()
 
-@pytest.mark.parametrize('cores', [1, 2])
 def test_vector_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, cores):
-    "Database.search runs the HNSW search beside the keyword leg: the fused rows equal the legs fused one after the other."
+    "Database.chunk_search runs the HNSW search beside the keyword leg: the fused rows equal the legs fused one after the other."
     monkeypatch.setattr(os, 'cpu_count', lambda: cores)
     rng = np.random.default_rng(3)
     X = rng.standard_normal((400, 16)).astype(np.float32)
@@ -209,7 +222,7 @@ def test_vector_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, c
     for i, t in enumerate(texts): db.execute('UPDATE store SET content = ? WHERE rowid = ?', [t, i + 1])
     for i in range(0, 400, 37):
         q = ' '.join(texts[i].split()[:3])
-        got = db.search(q, X[i], ['content'], limit=10, ann=True)
+        got = db.chunk_search(q, X[i], ['content'], limit=10, ann=True)
         want = rrf_merge(st.fts_search(q, ['content'], 20), st.ann_search(X[i], ['content'], 20), limit=10,
                          prox=core.prox_leg(st.fts_search(q, ['content'], 20)))
         assert [h['rowid'] for h in got] == [h['rowid'] for h in want]
@@ -231,7 +244,7 @@ def test_exact_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, co
     for i in range(0, 3000, 271):
         q = ' '.join(texts[i].split()[:3])
         seen.clear()
-        got = db.search(q, X[i], ['content'], limit=10, ann=False)
+        got = db.chunk_search(q, X[i], ['content'], limit=10, ann=False)
         assert len(seen) == 1 and seen[0].startswith('litesearch-ann') == (cores == 2)
         fts = st.fts_search(q, ['content'], 20)
         want = rrf_merge(fts, st.vec_search(X[i], ['content'], 20), limit=10, prox=core.prox_leg(fts))
@@ -462,7 +475,7 @@ def test_tune_index_turns_to_the_scan_where_hnsw_misses_until_the_store_doubles(
     scans = []
     exact_all = litesearch.vectors._exact_all
     setall(monkeypatch, '_exact_all', lambda *a: scans.append(1) or exact_all(*a))
-    hits = db.search(texts[5], limit=5)
+    hits = db.chunk_search(texts[5], limit=5)
     assert scans == [1] and hits                              # the vector leg was the exact scan
     other = database(tmp_path/'t.db')                         # another process: the choice is in the database
     assert not core._use_ann(other.t.store, None); other.close()

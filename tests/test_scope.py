@@ -53,9 +53,9 @@ def test_cli_doc(db, tmp_path):
     assert r.returncode != 0 and "doc 'zeta': no such document" in r.stderr
 
 def test_search_says_store(db):
-    "db.search(table_name=) where every other call says store= (issue 11); the old name still works."
+    "db.chunk_search(table_name=) where every other call says store= (issue 11); the old name still works."
     assert 'store' in inspect.signature(db.search).parameters
-    assert [r['rowid'] for r in db.search('revenue', store='store')] == [r['rowid'] for r in db.search('revenue', table_name='store')]
+    assert [r['rowid'] for r in db.chunk_search('revenue', store='store')] == [r['rowid'] for r in db.chunk_search('revenue', table_name='store')]
 
 def test_kind_and_meta_filters(tmp_path):
     "kind= and meta= narrow every search to matching documents before ranking; the CLI's --kind and the tools' kind too."
