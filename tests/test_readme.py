@@ -13,16 +13,27 @@ def test_readme_test_command_is_ci():
     assert cmd in (ROOT/'README.md').read_text() and cmd in (ROOT/'.ci/run').read_text()
 
 def test_readme_python_example_runs(tmp_path, monkeypatch):
-    "The README's Python example runs as written, in a folder with a docs/ directory."
+    "The README's Python examples run as written, in order, from a folder beside the shipped corpora (`../shared/data/eu`)."
     import re
-    code = re.search(r'```python\n(.*?)```', (ROOT/'README.md').read_text(), re.S).group(1)
-    (tmp_path/'docs').mkdir()
-    (tmp_path/'docs'/'saturn.md').write_text('# Saturn\n\n## Transits\n\nSaturn stays in a sign for about two and a half years.\n')
-    monkeypatch.chdir(tmp_path)
+    blocks = re.findall(r'```python\n(.*?)```', (ROOT/'README.md').read_text(), re.S)
+    assert len(blocks) >= 2, 'the quickstart and the agent example'
+    shared = (ROOT/'..'/'shared').resolve()
+    assert (shared/'data'/'eu').is_dir(), f'{shared}/data/eu: the EU corpus the README quickstart ingests is missing'
+    (tmp_path/'shared').symlink_to(shared)        # ../shared/data/eu from tmp_path/repo, as from the repository's folder
+    (tmp_path/'repo').mkdir()
+    monkeypatch.chdir(tmp_path/'repo')
     ns = {}
-    exec(code, ns)
-    assert ns['secs'] and ns['secs'][0]['breadcrumb'] == 'saturn › Transits'   # the h1 repeats the file name: said once
-    ns['db'].close()
+    for code in blocks: exec(code, ns)
+    db, secs = ns['db'], ns['secs']
+    assert (tmp_path/'repo'/'eu.db').exists()
+    assert len(db.toc(depth=0)) == 8, [d['title'] for d in db.toc(depth=0)]
+    assert secs[0]['title'] == 'Article 44', [s['breadcrumb'] for s in secs]   # the place-of-supply rule for services to a taxable person
+    assert secs[0]['breadcrumb'].startswith('dir_2006_112_2022-07-01_eng › TITLE V'), secs[0]['breadcrumb']
+    sec = db.read(secs[0]['node_id'])
+    assert sec['pages'] == [29, 29] and 'place of supply of services to a taxable person acting as such' in sec['text'], sec
+    assert [f.__name__ for f in db.tools()] == ['toc', 'read', 'docs', 'sections', 'search', 'breadcrumb', 'refs']
+    assert ns['sections']('place of supply of services to a taxable person', limit=3)[0]['node_id'] == secs[0]['node_id']
+    db.close()
 
 def test_readme_main_job_runs(tmp_path):
     "The README's install-and-run command, minus the install, works from the project root on the EU corpus."
