@@ -1,4 +1,4 @@
-"Agent-sized answers (issue 11): the tools' toc is compact by default, pages with an offset, stays under max_chars, and shows sources relative to their shared folder."
+"Agent-sized answers (issue 11): the tools' toc is compact by default, pages with an offset, stays under max_chars, and shows sources as stored, as db.toc does."
 import json
 from litesearch import database
 from litesearch.agent import DbTools
@@ -15,8 +15,8 @@ def test_compact_paged_and_bounded(tmp_path):
     toc = {f.__name__: f for f in db.tools()}['toc']
     full = toc()
     n = {r[0]: r[1] - 1 for r in db.execute('SELECT doc_id, count(*) FROM nodes GROUP BY doc_id')}
-    assert len(full) == 40 and all('sections' not in d and d['nsections'] == n[d['doc_id']] > 20 for d in full)
-    assert full[0]['source'] == 'report00.md'                        # relative to the folder they share
+    assert len(full) == 40 and all(d['sections'] == [] and d['nsections'] == n[d['doc_id']] > 20 for d in full)
+    assert full[0]['source'] == '/srv/library/reports/report00.md'    # as stored: the same on every surface
     seen, off, calls = [], 0, 0
     while True:
         page = DbTools(db, max_chars=1500).toc(offset=off); calls += 1
