@@ -31,7 +31,7 @@ class DbTools:
                  prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                  snippet:int=None, # cut each passage to this many characters (None: whole, the same text as every other surface)
                  max_nodes:int=400, # sections listed by one `toc` call at most (None: no limit)
-                 max_chars:int=20000, # a `toc` answer's size at most, as JSON (None: no limit); past it, a next `offset`
+                 max_chars:int=20000, # the tools' budget (None: none): a `toc` answer's size as JSON (past it, a next `offset`), the text of a `read` or a `context`
                 ):
         self.db, self.store, self.prefix, self.snippet, self.max_nodes, self.max_chars = db, store, prefix, snippet, max_nodes, max_chars
         self._emb_fn = emb_fn
