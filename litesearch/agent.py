@@ -31,7 +31,7 @@ class DbTools:
                  prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                  snippet:int=None, # cut each passage to this many characters (None: whole, the same text as every other surface)
                  max_nodes:int=400, # sections listed by one `toc` call at most (None: no limit)
-                 max_chars:int=20000, # the tools' budget (None: none): a `toc` answer's size as JSON (past it, a next `offset`), the text of a `read` or a `context`
+                 max_chars:int=20000, # the tools' budget, in characters of JSON (None: none): `toc` pages past it, `read` stops at it, `sections`, `search` and `context` cut their longest texts to fit
                 ):
         self.db, self.store, self.prefix, self.snippet, self.max_nodes, self.max_chars = db, store, prefix, snippet, max_nodes, max_chars
         self._emb_fn = emb_fn
@@ -97,6 +97,25 @@ class DbTools:
             for h in hits: h['text'] = _clip(h['text'], self.snippet)
         return hits
 
+    def _fit(self, res, parts:list, floor:int=200):
+        "`res`, under the tools' budget as JSON: the longest texts among `parts` cut to one length (not below `floor`), each cut one marked `truncated`."
+        size = lambda: len(json.dumps(res, ensure_ascii=False))
+        if self.max_chars is None or size() <= self.max_chars: return res
+        full = [p['text'] for p in parts]
+        for _ in range(3):                     # JSON escapes make text longer than its characters: check, and cut again
+            over = size() - self.max_chars
+            if over <= 0: break
+            lens = [len(p['text']) for p in parts]
+            # the longest cap whose cuts free `over` characters (and the '…' each cut adds)
+            lo, hi = floor, max(lens, default=0)
+            while lo < hi:
+                c = (lo + hi + 1) // 2
+                if sum(l - c - 1 for l in lens if l > c) >= over: lo = c
+                else: hi = c - 1
+            for p, l in zip(parts, lens):
+                if l > lo: p['text'], p['truncated'] = p['text'][:lo].rstrip() + '…', True
+        return res
+
     def sections(self, query:str, # what to look for, in words
                  limit:int=5, # sections to return
                  per:int=3, # best passages shown per section
@@ -108,7 +127,7 @@ class DbTools:
         secs = self.db.sections(query, self._emb(query), limit=_positive('limit', limit), per=_positive('per', per),
                                 store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)
         for s in secs: self._clipped(s['passages'])
-        return list(secs)
+        return self._fit(list(secs), [p for s in secs for p in s['passages']])
 
     def search(self, query:str, # what to look for, in words
                limit:int=10, # passages to return
@@ -117,8 +136,9 @@ class DbTools:
                meta:dict|None=None, # search only documents whose metadata holds every key: value given
               )->list: # `db.doc_search`: passages with node_id, doc_id, breadcrumb, pages, text, score, meta, why
         "Passages matching `query`, best first, each placed in its document by a breadcrumb and a section id."
-        return self._clipped(list(self.db.doc_search(query, self._emb(query), limit=_positive('limit', limit), store=self.store,
+        hits = self._clipped(list(self.db.doc_search(query, self._emb(query), limit=_positive('limit', limit), store=self.store,
                                                      prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)))
+        return self._fit(hits, hits)
 
     def docs(self, query:str, # what to look for, in words
              limit:int=5, # documents to return
@@ -149,7 +169,7 @@ def context(self:DbTools, query:str, # what to look for, in words
     res = self.db.context(query, self._emb(query), self.store, self.prefix, sections=n, per=_positive('per', per), related=related,
                           max_read=mr, graph=graph, doc=doc or None, kind=kind or None, meta=meta or None)
     for s in res['sections']: self._clipped(s['passages'])
-    return dict(res)
+    return self._fit(dict(res), res['sections'] + [p for s in res['sections'] for p in s['passages']])
 
 # %% ../nbs/05_agent.ipynb #a0d8dbad
 _TOOLS = ('toc', 'read', 'docs', 'sections', 'context', 'search', 'breadcrumb', 'refs')

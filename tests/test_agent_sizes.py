@@ -35,3 +35,18 @@ def test_one_deep_document_is_nested_less(tmp_path):
     assert len(json.dumps(deep)) <= 800 and 'nested 0 deep to stay under 800 characters' in deep[0]['cut']
     assert DbTools(db, max_chars=None, max_nodes=None).toc('report 00', depth=2)[0]['sections'][0]['sections']
     db.close()
+
+def test_long_answers_fit_the_budget(tmp_path):
+    "Whole passages (issue 27) can be long: past max_chars the longest are cut to fit and marked; under it the answer is db.sections'."
+    db = database(tmp_path/'long.db')
+    db.add_doc('\n\n'.join(f'# Part {j}\n\n' + ' '.join(f'saturn transits house {j} {k}.' for k in range(300)) for j in range(4)), title='long')
+    q = 'saturn transits house'
+    whole = DbTools(db, max_chars=None).sections(q)
+    assert whole == db.sections(q) and max(len(p['text']) for s in whole for p in s['passages']) > 1000
+    for name, call in [('sections', lambda t: t.sections(q)), ('search', lambda t: t.search(q)), ('context', lambda t: t.context(q, sections=2))]:
+        size = len(json.dumps(call(DbTools(db, max_chars=None)), ensure_ascii=False))
+        cut = call(DbTools(db, max_chars=size // 2))
+        assert len(json.dumps(cut, ensure_ascii=False)) <= size // 2, name
+        ps = [p for s in (cut['sections'] if name == 'context' else cut) for p in s.get('passages', [s])]
+        assert any(p.get('truncated') and p['text'].endswith('…') for p in ps), name
+    db.close()
