@@ -304,5 +304,11 @@ def serve_stdio(srv, # a server from `mcp_server`
     "Serve `srv` over stdio, as `srv.run()` does, but answering every request: a line the SDK would drop gets a JSON-RPC error."
     import anyio, io
     wrap = lambda f: anyio.wrap_file(io.TextIOWrapper(f, encoding='utf-8', errors='replace', write_through=True))
-    anyio.run(_serve, srv, wrap(stdin or sys.stdin.buffer), stdout and wrap(stdout))
+    if stdin is not None: return anyio.run(_serve, srv, wrap(stdin), stdout and wrap(stdout))
+    # as the SDK does with the stdin it reads: the server reads a private copy, and fd 0 is the null device meanwhile,
+    # so a handler or a child process reading stdin gets EOF instead of the client's requests
+    own, nul = os.dup(0), os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nul, 0); os.close(nul)
+    try: anyio.run(_serve, srv, wrap(os.fdopen(os.dup(own), 'rb')), stdout and wrap(stdout))
+    finally: os.dup2(own, 0); os.close(own)
 
