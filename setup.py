@@ -33,6 +33,8 @@ lic = licenses.get(cfg['license'].lower(), (cfg['license'], None))
 dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
 mcp_requirements = shlex.split(cfg.get('mcp_requirements', ''))
 static_requirements = shlex.split(cfg.get('static_requirements', ''))   # model2vec: static embedders (spec static:ID or a model2vec folder)
+langchain_requirements = shlex.split(cfg.get('langchain_requirements', ''))     # LiteSearchRetriever (litesearch.integrations)
+llamaindex_requirements = shlex.split(cfg.get('llamaindex_requirements', ''))   # LiteSearchLlamaRetriever (litesearch.integrations)
 project_urls = {}
 if cfg.get('doc_host'): project_urls["Documentation"] = cfg['doc_host'] + cfg.get('doc_baseurl', '')
 
@@ -48,7 +50,8 @@ setuptools.setup(
     packages = setuptools.find_packages(),
     include_package_data = True,
     install_requires = requirements,
-    extras_require={ 'dev': dev_requirements, 'mcp': mcp_requirements, 'static': static_requirements },
+    extras_require={ 'dev': dev_requirements, 'mcp': mcp_requirements, 'static': static_requirements,
+                     'langchain': langchain_requirements, 'llamaindex': llamaindex_requirements },
     dependency_links = cfg.get('dep_links','').split(),
     python_requires  = '>=' + cfg['min_python'],
     long_description = open('README.md', encoding="utf8").read(),

@@ -157,7 +157,7 @@ def toc(self:Database,
         max_depth:int=None, # the former name of `depth` (deprecated)
         kind=None, # only documents of this kind ('pdf', 'md', ...) or kinds
         meta:dict=None, # only documents whose metadata holds every key: value given
-       )->list: # Toc: per document doc_id, node_id, title, source, kind, pages, meta, sections (nested the same way)
+       )->list: # Toc: per document doc_id, node_id, title, source, kind, pages, meta, sections (nested the same way); nsections at depth 0
     "The document tree as nested dicts — titles, page ranges, summaries. No embeddings touched."
     if max_depth is not None:
         warnings.warn('toc(max_depth=) is now toc(depth=), counted as nesting under the document', DeprecationWarning, stacklevel=3)
@@ -182,6 +182,8 @@ def toc(self:Database,
         e = dict(doc_id=did, node_id=root and root['node_id'], title=title, source=source, kind=dkind,
                  pages=[1, pages] if pages else root and root['pages'], meta=json.loads(dmeta or '{}'))
         if summaries: e['summary'] = root and root['summary']
+        # at depth 0 `sections` is empty whatever the document holds: the count says whether there is more to list
+        if depth == 0: e['nsections'] = self.execute(f'SELECT count(*) - 1 FROM [{T.nodes.name}] WHERE doc_id = ?', [did]).fetchone()[0]
         out.append(dict(e, sections=root['sections'] if root else []))
     return _with_sources(self, T, Toc(out))
 

@@ -44,7 +44,7 @@ def test_session(corpus):
 
     rc, out, _ = ls(corpus, 'toc', '--json')
     docs = {d['title']: d for d in json.loads(out)}
-    assert rc == 0 and set(docs) == {'saturn', 'ratios', 'notes'} and 'sections' not in docs['saturn']
+    assert rc == 0 and set(docs) == {'saturn', 'ratios', 'notes'} and docs['saturn']['sections'] == [] and docs['saturn']['nsections'] == 3
     rc, out, _ = ls(corpus, 'toc', 'saturn')
     lines = out.splitlines()
     assert rc == 0 and lines[0].startswith('saturn  p1  ') and lines[2].strip().startswith('Sade Sati  p1  '), out
@@ -81,7 +81,8 @@ def test_errors_are_one_line(corpus):
     assert not db.exists()
     assert run('add', corpus/'docs'/'ratios.md', '--db', db, '--quiet')[0] == 0
     one_line_error(*run('read', 'feedbeef#9', '--db', db)[::2], "node 'feedbeef#9': no such node")
-    one_line_error(*run('toc', 'jupiter', '--db', db)[::2], "no document id or title matches 'jupiter'")
+    assert run('toc', 'jupiter', '--db', db)[:2] == (0, '(no documents)\n')   # as db.toc('jupiter'): a filter matching nothing
+    one_line_error(*run('search', 'ratio', '--doc', 'jupiter', '--db', db)[::2], "doc 'jupiter': no such document")
     rc, out, _ = run('rm', 'jupiter', '--db', db)                   # idempotent: nothing there is nothing to remove
     assert rc == 0 and out.strip() == "nothing to remove: no document 'jupiter' (litesearch toc lists them)", out
     one_line_error(*run('search', ' ', '--db', db)[::2], 'expected some words')

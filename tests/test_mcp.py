@@ -25,7 +25,8 @@ async def _session(db):
             out['read'] = await call('read', node_id=sade, max_chars=50)
             out['breadcrumb'] = await call('breadcrumb', node_id=sade)
             out['bad_id'] = await call('read', node_id='feedbeef#9')
-            out['bad_doc'] = await call('toc', doc='jupiter')
+            out['bad_doc'] = await call('sections', query='saturn', doc='jupiter')
+            out['no_doc'] = await call('toc', doc='jupiter')
             out['bad_type'] = await call('search', query='saturn', limit='many')
             out['after'] = await call('breadcrumb', node_id=sade)      # the server is still up
     return out
@@ -36,7 +37,7 @@ def test_mcp_over_stdio(tmp_path):
     assert main(['add', str(tmp_path/'saturn.md'), '--db', str(db), '--quiet']) == 0
     o = anyio.run(_session, db)
     tools = {t.name: t for t in o['tools']}
-    assert list(tools) == ['toc', 'read', 'docs', 'sections', 'search', 'breadcrumb', 'refs']
+    assert list(tools) == ['toc', 'read', 'docs', 'sections', 'context', 'search', 'breadcrumb', 'refs']
     assert all(t.description and '\n' not in t.description for t in tools.values())
     props = tools['read'].input_schema['properties']
     assert (props['node_id']['type'], props['max_chars']['type'], props['max_chars']['default'], props['children']['type']) == \
@@ -55,7 +56,8 @@ def test_mcp_over_stdio(tmp_path):
     assert o['breadcrumb'].content[0].text == 'saturn › Sade Sati' == o['after'].content[0].text
 
     assert o['bad_id'].is_error and "node 'feedbeef#9': no such node" in o['bad_id'].content[0].text
-    assert o['bad_doc'].is_error and "no document id or title matches 'jupiter'" in o['bad_doc'].content[0].text
+    assert o['bad_doc'].is_error and "doc 'jupiter': no such document" in o['bad_doc'].content[0].text
+    assert not o['no_doc'].is_error and o['no_doc'].structured_content['result'] == []      # as db.toc('jupiter')
     assert o['bad_type'].is_error and 'limit' in o['bad_type'].content[0].text
 
 def test_server_reports_its_version(tmp_path):

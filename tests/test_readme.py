@@ -31,7 +31,7 @@ def test_readme_python_example_runs(tmp_path, monkeypatch):
     assert secs[0]['breadcrumb'].startswith('dir_2006_112_2022-07-01_eng › TITLE V'), secs[0]['breadcrumb']
     sec = db.read(secs[0]['node_id'])
     assert sec['pages'] == [29, 29] and 'place of supply of services to a taxable person acting as such' in sec['text'], sec
-    assert [f.__name__ for f in db.tools()] == ['toc', 'read', 'docs', 'sections', 'search', 'breadcrumb', 'refs']
+    assert [f.__name__ for f in db.tools()] == ['toc', 'read', 'docs', 'sections', 'context', 'search', 'breadcrumb', 'refs']
     assert ns['sections']('place of supply of services to a taxable person', limit=3)[0]['node_id'] == secs[0]['node_id']
     db.close()
 

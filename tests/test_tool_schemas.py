@@ -19,7 +19,7 @@ def function_schema(f)->dict:
 def test_every_parameter_has_its_description(tmp_path):
     db = database(tmp_path/'t.db'); db.add_doc('# Saturn\nSaturn is slow.', title='saturn')
     tools = db.tools()
-    assert [f.__name__ for f in tools] == ['toc', 'read', 'docs', 'sections', 'search', 'breadcrumb', 'refs']
+    assert [f.__name__ for f in tools] == ['toc', 'read', 'docs', 'sections', 'context', 'search', 'breadcrumb', 'refs']
     for f in tools:
         s = function_schema(f)
         props = s['parameters']['properties']
