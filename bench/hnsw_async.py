@@ -1,5 +1,5 @@
 """HNSW inserts on the worker thread vs in the caller: two stores grown side by side by `add_doc`, 10k chunks each in
-turn (so the machine's load falls on both alike), with `litesearch.ann.ANN_ADD_ASYNC` on for one and off for the other. Each
+turn (so the machine's load falls on both alike), with `litesearch.tuning.ANN_ADD_ASYNC` on for one and off for the other. Each
 turn's time includes waiting for the last add in flight.
 
 Prints, per band of chunks, each store's ingest ms/chunk and their ratio, and checks that both indexes answer alike
@@ -7,7 +7,7 @@ Prints, per band of chunks, each store's ingest ms/chunk and their ratio, and ch
 
 Run: nice python bench/hnsw_async.py [--chunks 200000] [--band 50000]
 """
-import litesearch
+import litesearch, litesearch.tuning
 import argparse, random, sys, tempfile, time
 from pathlib import Path
 import numpy as np
@@ -33,7 +33,7 @@ def main():
     while n < a.chunks:
         upto = min(n + 10_000, a.chunks)
         for mode, db in dbs.items():
-            litesearch.ann.ANN_ADD_ASYNC = mode == 'async'
+            litesearch.tuning.ANN_ADD_ASYNC = mode == 'async'
             t = time.perf_counter()
             while chunks[mode] < upto:
                 r = db.add_doc(pages_of(words, rng[mode], 1000), f'doc {k}', emb_fn=hash_embed)

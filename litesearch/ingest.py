@@ -9,10 +9,11 @@ __all__ = ['store_chunks', 'write_docs']
 import apsw, apsw.fts5, hashlib, json, numpy as np, re, time, warnings
 from apswutils.db import Database
 from fastcore.basics import AttrDict, ifnone, patch
+from . import tuning
 from .embed import check_vectors
 from .data import chunk_markdown
 from .db import _free_name, _ls, _writable
-from .vectors import ANN_BUILD_ROWS, _rows_in
+from .vectors import _rows_in
 from .core import _ingest_embedder
 from .structure import build_tree, heading_path, TreeNode, _norm_pages
 from .tree import doc_id, doc_profile, _source_words, _write_profile
@@ -108,10 +109,10 @@ def _sync_ann(db, T):
     "Bring the store's HNSW index up to date, once it is open or the store is big enough to keep one."
     st = T.store
     if not (db.ls_meta(f'{st.name}.ann') and db.ls_meta(f'{st.name}.dim')): return
-    # below ANN_BUILD_ROWS nobody reads an index (search scans exactly below ANN_MIN_ROWS): keeping one cost 0.4 s of a
-    # 1.45 s, 300-file load. Building it at ANN_BUILD_ROWS, not at ANN_MIN_ROWS, makes the one-off build 8x smaller
+    # below tuning.ANN_BUILD_ROWS nobody reads an index (search scans exactly below tuning.ANN_MIN_ROWS): keeping one cost 0.4 s of a
+    # 1.45 s, 300-file load. Building it at tuning.ANN_BUILD_ROWS, not at tuning.ANN_MIN_ROWS, makes the one-off build 8x smaller
     # (it was 9 s inside one add_doc at 20k rows) and it is then kept up incrementally
-    if st.name not in _ls(db).anns and _rows_in(st, ANN_BUILD_ROWS) < ANN_BUILD_ROWS: return
+    if st.name not in _ls(db).anns and _rows_in(st, tuning.ANN_BUILD_ROWS) < tuning.ANN_BUILD_ROWS: return
     # the documents are committed: an index that cannot follow must not report their write as failed. Drop it;
     # the change log still holds every write, and the next use reopens or rebuilds it
     try: st.ann.sync()

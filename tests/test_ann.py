@@ -1,4 +1,5 @@
 "The usearch sidecar follows the table: insert, upsert, delete, reopen, deleted or stale sidecar."
+import litesearch, litesearch.tuning
 from conftest import setall
 import shutil, subprocess, sys, warnings
 import numpy as np, pytest
@@ -111,7 +112,7 @@ def test_ingest_keeps_the_index_from_build_rows(db_path, monkeypatch):
     import litesearch.tree as lt
     from litesearch.db import _ls
     from litesearch.embed import hash_embed
-    setall(monkeypatch, 'ANN_BUILD_ROWS', 3)
+    monkeypatch.setattr(litesearch.tuning, 'ANN_BUILD_ROWS', 3)
     db = database(db_path); db.get_tree(ann=True)
     add = lambda i: db.add_doc(f'Document {i} is about cats, dogs and other animals kept at home.', f'doc {i}', emb_fn=hash_embed)
     add(0); add(1)

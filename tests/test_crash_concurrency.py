@@ -1,5 +1,5 @@
 "A document is ingested whole or not at all, even when the process dies mid-write; two writers share a file."
-import litesearch
+import litesearch, litesearch.tuning
 from conftest import setall
 import subprocess, sys, textwrap
 from litesearch import database
@@ -111,7 +111,7 @@ def test_reader_scans_sidecars_a_writer_keeps_replacing(tmp_path, monkeypatch):
     "A reader's exact scans stay right while another process adds rows and saves (renames a new sidecar over the one the reader maps)."
     import numpy as np, time
     import litesearch.core as core
-    if not litesearch.ann.ANN_VIEW: return                           # sidecars are mapped on POSIX only
+    if not litesearch.tuning.ANN_VIEW: return                           # sidecars are mapped on POSIX only
     p = tmp_path/'rw.db'
     X = np.random.default_rng(21).standard_normal((3000, 16)).astype(np.float16)
     db = database(p); st = db.get_store(ann=True)
@@ -141,5 +141,6 @@ def test_reader_scans_sidecars_a_writer_keeps_replacing(tmp_path, monkeypatch):
     assert w.wait(timeout=120) == 0
     assert len(st.vec_search(X[0], ['id'], 10)) == 10 and len(st.ann) == 3000 + 12 * 150
     # scans ran on the mapped sidecar until the reader saw a write, then on the index read into memory
-    assert len(maps) == 1 and 0 < mapped < n, (n, mapped, len(maps))
+    # (a reader that falls behind two saves finds its log trimmed and maps the newer sidecar again: correct, and timing-bound)
+    assert len(maps) >= 1 and 0 < mapped < n, (n, mapped, len(maps))
     db.close()

@@ -1,5 +1,5 @@
 "Hostile inputs (issue 12 Q, R, S, where=, encrypted PDFs, the per-connection cache): clear errors or correct results."
-import litesearch
+import litesearch, litesearch.tuning
 from conftest import setall
 import os, sys, json, random, subprocess
 from pathlib import Path
@@ -176,13 +176,13 @@ def test_encrypted_pdf_says_so(tmp_path):
 def test_fresh_cache_bounded(db):
     "It grew by ~3 entries per query with new words until the database changed (17,813 after 6,000 queries)."
     st = litesearch.db._ls(db)
-    for i in range(litesearch.db.FRESH_MAX + 1000): litesearch.db._fresh(db, ('k', i), lambda: i)
-    assert len(st.fresh) == litesearch.db.FRESH_MAX
-    assert litesearch.db._fresh(db, ('k', litesearch.db.FRESH_MAX + 999), lambda: 'recomputed') == litesearch.db.FRESH_MAX + 999     # recent keys stay
+    for i in range(litesearch.tuning.FRESH_MAX + 1000): litesearch.db._fresh(db, ('k', i), lambda: i)
+    assert len(st.fresh) == litesearch.tuning.FRESH_MAX
+    assert litesearch.db._fresh(db, ('k', litesearch.tuning.FRESH_MAX + 999), lambda: 'recomputed') == litesearch.tuning.FRESH_MAX + 999     # recent keys stay
     assert litesearch.db._fresh(db, ('k', 0), lambda: 'recomputed') == 'recomputed'                            # the oldest went
 
 def test_fresh_cache_bounded_by_queries(db, monkeypatch):
-    setall(monkeypatch, 'FRESH_MAX', 300)
+    monkeypatch.setattr(litesearch.tuning, 'FRESH_MAX', 300)
     rng = random.Random(3)
     for i in range(TRIALS * 3):
         db.chunk_search(f'saturn w{rng.randrange(10**9)} x{i} ratio')       # new words every query: a term count each

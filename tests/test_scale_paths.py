@@ -1,5 +1,5 @@
 "The query paths issue 13 changed at 1M chunks: spans from Python, a bounded OR, a memory-mapped sidecar, legs on two threads."
-import litesearch
+import litesearch, litesearch.tuning
 from conftest import setall
 import json, os, random, warnings
 import numpy as np, pytest
@@ -47,7 +47,7 @@ def _weighted_store(n=600, seed=7):
 
 def test_python_bm25_equals_fts5_bm25(monkeypatch):
     "Ranked in Python with cached IDFs, every query returns FTS5's rows with FTS5's scores, to the last bit."
-    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)       # a small store: rank every match in Python
+    monkeypatch.setattr(litesearch.tuning, 'POSTINGS_PER_ROW', 1)       # a small store: rank every match in Python
     db, st = _weighted_store()
     rng, ranked = random.Random(8), 0
     for i in range(80):
@@ -73,7 +73,7 @@ def test_python_bm25_equals_fts5_bm25(monkeypatch):
 
 def test_python_bm25_rereads_frequencies_after_another_connection_writes(tmp_path, monkeypatch):
     "The cached document frequencies go with any write, this connection's or another's: scores stay FTS5's."
-    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)
+    monkeypatch.setattr(litesearch.tuning, 'POSTINGS_PER_ROW', 1)
     a = database(tmp_path/'w.db'); st = a.get_store()
     st.insert_all([dict(content=t + (' zebra' if i % 15 == 0 else '')) for i, t in enumerate(_texts(300, 11))])
     b = database(tmp_path/'w.db'); sb = b.get_store()
@@ -96,16 +96,16 @@ def test_python_bm25_is_used_only_when_it_pays(monkeypatch):
     "A match larger than PY_RANK_ROWS goes to FTS5's bm25; fts_search gives the same rows and scores either way."
     db, st = _weighted_store()
     assert litesearch.fts._py_rank(st, '"tax" OR "the"', None)[2] == 12             # 1,200 postings: a trial of 12 rows at most, then FTS5
-    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)
+    monkeypatch.setattr(litesearch.tuning, 'POSTINGS_PER_ROW', 1)
     qs = ['tax member', 'shall binding 2017', 'the of and', '"member state" run*', 'café naïve', '東京 都 data']
     both = []
     for cap in (0, 20_000):
-        setall(monkeypatch, 'PY_RANK_ROWS', cap)
+        monkeypatch.setattr(litesearch.tuning, 'PY_RANK_ROWS', cap)
         both.append([[(h['rowid'], h['_rank'], h.get('_span')) for h in st.fts_search(q, limit=40)] for q in qs])
         both.append([[(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=40, rowids=(50, 250))] for q in qs])
     assert both[0] == both[2] and both[1] == both[3] and sum(map(len, both[0])) > 100
     assert litesearch.fts._py_rank(st, '"tax" OR "the"', None)[2] is None          # under the bound: ranked in Python outright
-    setall(monkeypatch, 'PY_RANK_ROWS', 5)
+    monkeypatch.setattr(litesearch.tuning, 'PY_RANK_ROWS', 5)
     assert litesearch.fts._py_rank(st, '"tax" OR "the"', None)[2] == 5              # may be bigger: ranked on trial, up to 5 rows
     assert litesearch.fts._py_rank(st, '"tax" OR "the"', None, where='t.id > 0') is None   # with a filter it is counted: hundreds of rows, FTS5's
     assert litesearch.fts._py_rank(st, '"tax" OR "the"', (10, 13))[2] is None      # four rows at most
@@ -117,7 +117,7 @@ def test_python_bm25_is_used_only_when_it_pays(monkeypatch):
 
 def test_trial_ranking_gives_fts5s_answer_or_gives_up(monkeypatch):
     "A match that may pass the bound is ranked on trial: FTS5's rows and scores when it stays under; given up past the bound, or once its density projects past twice it, and then ranked by FTS5."
-    setall(monkeypatch, 'POSTINGS_PER_ROW', 1)
+    monkeypatch.setattr(litesearch.tuning, 'POSTINGS_PER_ROW', 1)
     ranked, bm25 = [], litesearch.fts._bm25
     setall(monkeypatch, '_bm25', lambda *a: ranked.append(1) or bm25(*a))      # counts the rows ranked in Python
     trials, trial = [], litesearch.fts._trial_rank
@@ -130,7 +130,7 @@ def test_trial_ranking_gives_fts5s_answer_or_gives_up(monkeypatch):
         got = [(h['rowid'], h['_rank']) for h in st.fts_search(q, limit=n)]
         assert got == fts5(' AND '.join(fts_terms(q)), n) and len(got) == n, q
         return len(ranked), trials[-1] if trials else 'no trial'
-    setall(monkeypatch, 'PY_RANK_ROWS', 700)
+    monkeypatch.setattr(litesearch.tuning, 'PY_RANK_ROWS', 700)
     # 'two' 1,500 rows, 'three' 1,000: the match may pass 700 rows; it has 500, all ranked, and kept
     n, out = search('two three')
     assert n == 500 and len(out) == 40
@@ -140,7 +140,7 @@ def test_trial_ranking_gives_fts5s_answer_or_gives_up(monkeypatch):
     n, out = search('alpha two')
     assert n == 701 and out is None
     # with the density heard from 128 rows on, it projects ~3,000 rows from the first 128: given up there
-    setall(monkeypatch, 'TRIAL_MIN_ROWS', 128)
+    monkeypatch.setattr(litesearch.tuning, 'TRIAL_MIN_ROWS', 128)
     n, out = search('alpha two')
     assert n == 128 and out is None
     db.close()
@@ -150,7 +150,7 @@ def test_bounded_or_skips_a_rarest_term_that_is_everywhere(monkeypatch):
     db = database(); st = db.get_store()
     st.insert_all([dict(content=f'alpha beta row {i}') for i in range(300)])
     assert st.fts_search('alpha beta gamma', limit=5, budget=10)          # alpha: 300 rows, under the default cap
-    setall(monkeypatch, 'OR_FIRST_MAX', 100)
+    monkeypatch.setattr(litesearch.tuning, 'OR_FIRST_MAX', 100)
     assert st.fts_search('alpha beta gamma', limit=5, budget=10) == []    # 300 > 100: nothing worth ranking
     st.insert(dict(content='alpha rare'))
     assert [h['content'] for h in st.fts_search('alpha beta rare', limit=5, budget=10)] == ['alpha rare']   # a rare term still is
@@ -161,7 +161,7 @@ def _store(path, X):
     st.insert_all([dict(content=f'r{i}', embedding=e) for i, e in enumerate(st.add_embeddings(X))])
     return db, st
 
-@pytest.mark.skipif(not litesearch.ann.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+@pytest.mark.skipif(not litesearch.tuning.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
 def test_sidecar_opens_mapped_and_loads_at_its_first_change(tmp_path):
     X = np.random.default_rng(1).standard_normal((500, 8)).astype(np.float16)
     db, st = _store(tmp_path/'v.db', X[:400]); st.save_index(); db.close()
@@ -212,6 +212,7 @@ def test_sidecar_trusted_only_under_the_database_key(tmp_path):
     assert st.ann_search(X[3], limit=1)[0]['rowid'] == 4
     db.close()
 
+@pytest.mark.parametrize('cores', [1, 2])
 def test_vector_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, cores):
     "Database.chunk_search runs the HNSW search beside the keyword leg: the fused rows equal the legs fused one after the other."
     monkeypatch.setattr(os, 'cpu_count', lambda: cores)
@@ -364,7 +365,7 @@ def test_sidecar_rows_read_back_what_usearch_holds(tmp_path):
     for bad in (raw[:-1], raw + b'\0', raw[:8] + raw[9:], raw[:5]):            # cut, grown, shifted, a stub
         assert litesearch.ann._sidecar_rows(np.frombuffer(bad, np.uint8), len(ix), 24) is None
 
-@pytest.mark.skipif(not litesearch.ann.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+@pytest.mark.skipif(not litesearch.tuning.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
 def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkeypatch):
     "A reader with the sidecar mapped scans its matrix itself (both cores) and finds what usearch's exact search finds; after a write, usearch scans again."
     X = np.random.default_rng(13).standard_normal((6000, 32)).astype(np.float16)
@@ -388,7 +389,7 @@ def test_a_reader_scans_the_mapped_sidecar_with_usearchs_answer(tmp_path, monkey
     assert again == got[0][1:] + again[9:] and got[0][0] not in again
     db.close()
 
-@pytest.mark.skipif(not litesearch.ann.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
+@pytest.mark.skipif(not litesearch.tuning.ANN_VIEW, reason='memory-mapped sidecars are used on POSIX only')
 def test_a_writer_scans_the_mapped_file_after_save_index(tmp_path, monkeypatch):
     "save_index() leaves a writer searching the file it saved, mapped, as a reader does: exact scans on the mapped matrix, the same answers; the next write reads it back."
     X = np.random.default_rng(16).standard_normal((6000, 32)).astype(np.float16)
@@ -428,7 +429,7 @@ def test_a_big_index_takes_a_documents_rows_on_both_cores(tmp_path, monkeypatch,
     "Past ANN_PAR_ADD_ROWS a document's rows are added on two threads (one core: one), on the worker; every row is then in the index."
     from usearch.index import Index
     monkeypatch.setattr(os, 'cpu_count', lambda: cores)
-    setall(monkeypatch, 'ANN_PAR_ADD_ROWS', 600)
+    monkeypatch.setattr(litesearch.tuning, 'ANN_PAR_ADD_ROWS', 600)
     seen, add = [], Index.add
     monkeypatch.setattr(Index, 'add', lambda self, keys, vecs, *a, threads=0, **k: seen.append((len(self), len(keys), threads)) or add(self, keys, vecs, *a, threads=threads, **k))
     X = np.random.default_rng(17).standard_normal((1500, 16)).astype(np.float16)
@@ -451,7 +452,7 @@ def test_documents_go_in_on_one_thread_unless_asked(tmp_path, monkeypatch):
     for i in range(0, 900, 300):
         st.insert_all([dict(content=f'r{j}', embedding=e) for j, e in zip(range(i, i + 300), st.add_embeddings(X[i:i + 300]))])
         st.ann.sync()
-    assert litesearch.ann.ANN_PAR_ADD_ROWS is None and len(seen) >= 2 and set(seen) == {1}
+    assert litesearch.tuning.ANN_PAR_ADD_ROWS is None and len(seen) >= 2 and set(seen) == {1}
     db.close()
 
 def _tune_store(path, n, seed=0):
@@ -465,9 +466,9 @@ def _tune_store(path, n, seed=0):
 
 def test_tune_index_turns_to_the_scan_where_hnsw_misses_until_the_store_doubles(tmp_path, monkeypatch):
     "No breadth reaches the target (HNSW crippled to breadth 1 here): ann=None scans exactly, and the choice is stored for other processes, until the index doubles."
-    setall(monkeypatch, 'ANN_MIN_ROWS', 1000)            # HNSW by default from 1,000 rows
+    monkeypatch.setattr(litesearch.tuning, 'ANN_MIN_ROWS', 1000)            # HNSW by default from 1,000 rows
     setall(monkeypatch, '_ef_search', lambda base, n: 1)
-    setall(monkeypatch, 'TUNE_BREADTHS', ())
+    monkeypatch.setattr(litesearch.tuning, 'TUNE_BREADTHS', ())
     db, st, texts = _tune_store(tmp_path/'t.db', 3000)
     assert core._use_ann(st, None)
     r = st.tune_index()
@@ -508,8 +509,8 @@ def test_tune_index_read_only_and_too_few_queries(tmp_path):
 def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypatch):
     "A load that leaves an indexed store of ANN_MIN_ROWS rows (40 here) or more, never measured, ends with tune_index (the next only past twice the rows), and one that changed a tenth of the index with it saved."
     import litesearch.tree
-    setall(monkeypatch, 'ANN_MIN_ROWS', 40)
-    setall(monkeypatch, 'ANN_BUILD_ROWS', 10)      # the index kept from 10 rows, as from 2,500 by default
+    monkeypatch.setattr(litesearch.tuning, 'ANN_MIN_ROWS', 40)
+    monkeypatch.setattr(litesearch.tuning, 'ANN_BUILD_ROWS', 10)      # the index kept from 10 rows, as from 2,500 by default
     words = 'saturn jupiter moon sign house transit remedy year month day week recitation planet orbit slow fast'.split()
     rng = random.Random(3)
     d = tmp_path/'docs'; d.mkdir()
@@ -524,7 +525,7 @@ def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypa
     n = db.execute('SELECT count(*) FROM store').fetchone()[0]
     assert n >= 40 and r.stats['tuned']['rows'] == n and db.ls_meta('store.ann_tune')['rows'] == n
     # the load changed more than a tenth of the index: it ends saved, and this process searches the file mapped
-    assert r.stats['index_saved'] and not db.t.store.ann.dirty and db.t.store.ann.viewed == litesearch.ann.ANN_VIEW
+    assert r.stats['index_saved'] and not db.t.store.ann.dirty and db.t.store.ann.viewed == litesearch.tuning.ANN_VIEW
     (d/'f40.txt').write_text(page())
     r = db.add_dir(d, n_workers=0)
     assert 'tuned' not in r.stats and 'index_saved' not in r.stats                     # not twice the rows; under a tenth

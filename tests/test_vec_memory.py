@@ -1,5 +1,5 @@
 "The exact scan's memory at 1M rows (issue 13): no second copy beside the HNSW index; a matrix read at its final size, and read again rather than replay a long log."
-import litesearch
+import litesearch, litesearch.tuning
 from conftest import setall
 import numpy as np, pytest
 import litesearch.core as core
@@ -26,7 +26,7 @@ def test_matrix_is_read_at_its_size(tmp_path):
     db.close()
 
 def test_long_log_reloads_short_log_replays(tmp_path, monkeypatch):
-    setall(monkeypatch, 'MAT_REPLAY_MAX', 100)
+    monkeypatch.setattr(litesearch.tuning, 'MAT_REPLAY_MAX', 100)
     X = np.random.default_rng(2).standard_normal((1500, 8)).astype(np.float16)
     db, st = _db(tmp_path, X, 200, ann=True)        # the change log it replays; below ANN_BUILD_ROWS no index serves the scan
     key = ('store', 'float16')
@@ -75,7 +75,7 @@ def test_index_serves_the_exact_scan(tmp_path):
 
 def test_broad_filter_scans_the_matrix(tmp_path, monkeypatch):
     "A filter allowing more rows than INDEX_SCAN_MAX is scanned in the matrix, not read row by row from SQLite."
-    setall(monkeypatch, 'INDEX_SCAN_MAX', 100)
+    monkeypatch.setattr(litesearch.tuning, 'INDEX_SCAN_MAX', 100)
     X = np.random.default_rng(5).standard_normal((3000, 8)).astype(np.float16)
     db, st = _db(tmp_path, X, 3000, ann=True)
     assert [h['rowid'] for h in st.vec_search(X[9], ['id'], 5, where='t.rowid <= 100')] == _brute(X[:100], X[9])
