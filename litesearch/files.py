@@ -227,7 +227,7 @@ class Ingested(list):
                 ):
         super().__init__(items); self.stats = stats or {}
 
-# %% ../nbs/04_files.ipynb #ff7a5ea7
+# %% ../nbs/04_files.ipynb #5454b63a
 class _Progress:
     "add_dir's bar on stderr: chunks embedded (or written) out of an estimate, the chunks planned so far plus as many a file for the files not yet read."
     def __init__(self,
@@ -242,13 +242,13 @@ class _Progress:
         "One more file read and planned, `chunks` of it to embed: the total estimate follows."
         self.read += 1; self.planned += chunks
         self.bar.total = self.planned + round((self.files - self.read) * self.planned / self.read)
-        self.bar.set_postfix_str(f'{self.read}/{self.files} files')
+        self.bar.set_postfix_str(f'{self.read}/{self.files} files', refresh=False); self.bar.update(0)   # drawn at tqdm's pace, not a file's
     def done(self, n:int):
         "`n` more chunks embedded, or written needing none."
         if n: self.bar.update(n)
     def close(self): self.bar.close()
 
-# %% ../nbs/04_files.ipynb #044b5ae2
+# %% ../nbs/04_files.ipynb #df956254
 BATCH_S = 30     # seconds of embedding a batch holds at most, at the measured rate: what a kill loses, and how long documents wait to land
 
 def _in_thread(f, *args):
@@ -279,7 +279,7 @@ class _Batches:
         if not r['_plan'].twin: self.chunks += len(r['_plan'].chunks)
         if self.chunks >= self.cap(): self.flush()
 
-# %% ../nbs/04_files.ipynb #da6486cf
+# %% ../nbs/04_files.ipynb #5a3cf822
 @patch
 def vectors(self:_Batches, plans):
     "Vectors for the chunks of the plans that need them, embedded about a second's worth at a time so the bar moves."
@@ -314,7 +314,7 @@ def _now(f, *args):
     except Exception as e: fut.set_exception(e)
     return fut
 
-# %% ../nbs/04_files.ipynb #bbaad2bc
+# %% ../nbs/04_files.ipynb #8af71f4e
 from concurrent.futures import wait as fut_wait
 
 @patch
@@ -353,7 +353,7 @@ def land(self:_Batches,
         if 'error' not in r: self.hashes.add(p.hash)
         self.landed(r)
 
-# %% ../nbs/04_files.ipynb #7c17edc2
+# %% ../nbs/04_files.ipynb #db4bb4b7
 def _jobs(db, paths, store, prefix, force, st, res)->list:
     "The files to parse, with their profile and stamp; an unchanged file gets its result (skipped) here, unread, and a missing one its error."
     jobs = []
@@ -390,7 +390,7 @@ def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
         if '_plan' in r: prog.parsed(0 if r['_plan'].twin else r['chunks']); bat.add(r)
         else: prog.parsed(r.get('chunks', 0)); prog.done(r.get('chunks', 0)); landed(r)
 
-# %% ../nbs/04_files.ipynb #a2fea137
+# %% ../nbs/04_files.ipynb #56ea3127
 def _upkeep(db, T, st, emb_fn, bulk_load):
     "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
