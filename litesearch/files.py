@@ -230,7 +230,7 @@ class Ingested(list):
                 ):
         super().__init__(items); self.stats = stats or {}
 
-# %% ../nbs/04_files.ipynb #b32a481f
+# %% ../nbs/04_files.ipynb #970c71aa
 class _Progress:
     "add_dir's bar on stderr: chunks embedded (or written) out of an estimate, the chunks planned so far plus as many a file for the files not yet read."
     def __init__(self,
@@ -253,7 +253,7 @@ class _Progress:
         if n: self.bar.update(n)
     def close(self): self.bar.close()
 
-# %% ../nbs/04_files.ipynb #55372b10
+# %% ../nbs/04_files.ipynb #530e955c
 SLOW_RATE = 1000  # chunks/s: a faster embedder embeds between files, since in a thread it would only contend for the GIL
 BATCH_S = 5      # seconds of embedding a batch holds at most, at the measured rate: what a kill loses, and how long documents wait to land
 
@@ -291,7 +291,7 @@ class _Batches:
         if not r['_plan'].twin: self.chunks += len(r['_plan'].chunks)
         if self.chunks >= self.cap(): self.flush()
 
-# %% ../nbs/04_files.ipynb #0f894818
+# %% ../nbs/04_files.ipynb #a752ec62
 @patch
 def vectors(self:_Batches, plans):
     "Vectors for the chunks of the plans that need them, embedded about a second's worth at a time so the bar moves."
@@ -327,7 +327,7 @@ def _now(f, *args):
     except Exception as e: fut.set_exception(e)
     return fut
 
-# %% ../nbs/04_files.ipynb #c35ce125
+# %% ../nbs/04_files.ipynb #e5955fda
 from concurrent.futures import wait as fut_wait
 
 @patch
@@ -366,7 +366,7 @@ def land(self:_Batches,
         if 'error' not in r: self.hashes.add(p.hash)
         self.landed(r)
 
-# %% ../nbs/04_files.ipynb #8e0d2403
+# %% ../nbs/04_files.ipynb #e1f649d2
 def _jobs(db, paths, store, prefix, force, st, res)->list:
     "The files to parse, with their profile and stamp; an unchanged file gets its result (skipped) here, unread, and a missing one its error."
     jobs = []
@@ -400,10 +400,10 @@ def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
         except Exception as e: r = _failed(p, e); st['errors'] += 1
         if warns: r['warnings'] = warns       # in place: a failing batch marks the same dict
         res[k] = r
-        if '_plan' in r: prog.parsed(0 if r['_plan'].twin else r['chunks']); bat.add(r)
+        if '_plan' in r: prog.parsed(r['chunks']); bat.add(r)
         else: prog.parsed(r.get('chunks', 0)); prog.done(r.get('chunks', 0)); landed(r)
 
-# %% ../nbs/04_files.ipynb #9013d76c
+# %% ../nbs/04_files.ipynb #c55d8ee7
 def _upkeep(db, T, st, emb_fn, bulk_load):
     "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
