@@ -230,7 +230,7 @@ class Ingested(list):
                 ):
         super().__init__(items); self.stats = stats or {}
 
-# %% ../nbs/04_files.ipynb #970c71aa
+# %% ../nbs/04_files.ipynb #697d36f6
 class _Progress:
     "add_dir's bar on stderr: chunks embedded (or written) out of an estimate, the chunks planned so far plus as many a file for the files not yet read."
     def __init__(self,
@@ -253,7 +253,7 @@ class _Progress:
         if n: self.bar.update(n)
     def close(self): self.bar.close()
 
-# %% ../nbs/04_files.ipynb #530e955c
+# %% ../nbs/04_files.ipynb #dd5857d8
 SLOW_RATE = 1000  # chunks/s: a faster embedder embeds between files, since in a thread it would only contend for the GIL
 BATCH_S = 5      # seconds of embedding a batch holds at most, at the measured rate: what a kill loses, and how long documents wait to land
 
@@ -270,7 +270,16 @@ def _in_thread(f, *args):
 
 class _Batches:
     "add_dir's writer: documents gathered into batches, each embedded in a thread while the next files are parsed and planned, then written in one transaction."
-    def __init__(self, db, T, emb_fn, with_heading, size, st, prog, landed, thread=True):
+    def __init__(self,
+                 db, T, # the database and its tree tables (get_tree)
+                 emb_fn, # the embedder (None: no vectors)
+                 with_heading:bool, # embed each chunk with its heading path
+                 size:int, # most chunks a batch holds (`embed_batch`)
+                 st:dict, # add_dir's stats, added to
+                 prog:_Progress, # the bar
+                 landed, # called with each document's result once written (or failed)
+                 thread:bool=True, # embed a slow embedder's batch in a thread
+                ):
         self.db, self.T, self.emb_fn, self.wh, self.size, self.st, self.prog, self.landed = db, T, emb_fn, with_heading, size, st, prog, landed
         self.thread, self.docs, self.chunks, self.busy, self.rate, self.hashes = thread, [], 0, None, None, set()
 
@@ -291,7 +300,7 @@ class _Batches:
         if not r['_plan'].twin: self.chunks += len(r['_plan'].chunks)
         if self.chunks >= self.cap(): self.flush()
 
-# %% ../nbs/04_files.ipynb #a752ec62
+# %% ../nbs/04_files.ipynb #8f8c589d
 @patch
 def vectors(self:_Batches, plans):
     "Vectors for the chunks of the plans that need them, embedded about a second's worth at a time so the bar moves."
@@ -327,7 +336,7 @@ def _now(f, *args):
     except Exception as e: fut.set_exception(e)
     return fut
 
-# %% ../nbs/04_files.ipynb #e5955fda
+# %% ../nbs/04_files.ipynb #78ab92e4
 from concurrent.futures import wait as fut_wait
 
 @patch
@@ -366,7 +375,7 @@ def land(self:_Batches,
         if 'error' not in r: self.hashes.add(p.hash)
         self.landed(r)
 
-# %% ../nbs/04_files.ipynb #e1f649d2
+# %% ../nbs/04_files.ipynb #3b59964c
 def _jobs(db, paths, store, prefix, force, st, res)->list:
     "The files to parse, with their profile and stamp; an unchanged file gets its result (skipped) here, unread, and a missing one its error."
     jobs = []
@@ -403,7 +412,7 @@ def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
         if '_plan' in r: prog.parsed(r['chunks']); bat.add(r)
         else: prog.parsed(r.get('chunks', 0)); prog.done(r.get('chunks', 0)); landed(r)
 
-# %% ../nbs/04_files.ipynb #c55d8ee7
+# %% ../nbs/04_files.ipynb #f2a98c22
 def _upkeep(db, T, st, emb_fn, bulk_load):
     "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
