@@ -8,6 +8,7 @@ __all__ = ['COMMANDS', 'CliError', 'add', 'toc', 'read', 'search', 'docs', 'cont
 # %% ../nbs/15_cli.ipynb #85aabf81
 import os, sys, json, time, inspect, argparse
 from pathlib import Path
+from typing import Callable
 import apsw
 from fastcore.docments import docments
 from apswutils.db import Database
@@ -56,13 +57,14 @@ def add(db:Database, # an open litesearch database
         bulk:bool=False, # first load of a big folder: rebuild the full-text index once at the end
         prune:bool=False, # also remove documents whose files in the given folders are gone
         quiet:bool=False, # no progress bar
+        on_doc:Callable=None, # called with each document's result as it lands (the command line prints its line then)
        )->dict: # the database, the time taken and one result per document
-    "Ingest files and folders: a section tree per document, its chunks embedded and indexed."
+    "Ingest files and folders: a section tree per document, its chunks embedded and indexed. Interrupted, the same `add` again resumes."
     paths = [Path(p) for p in path]
     for p in paths:
         if not p.exists(): raise CliError(f'{p}: no such file or folder')
     emb = db.embedder(embedder, record=True)      # refused before anything is written
-    kw = dict(emb_fn=emb, force=force, embed_batch=embed_batch, bulk=bulk, **_progress_kw(quiet))
+    kw = dict(emb_fn=emb, force=force, embed_batch=embed_batch, bulk=bulk, on_doc=on_doc, **_progress_kw(quiet))
     t0, res = time.perf_counter(), []
     for p in paths:
         if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), prune=prune, **kw)
@@ -71,21 +73,33 @@ def add(db:Database, # an open litesearch database
     docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]     # add_dir's private bookkeeping stays out
     return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs)
 
-def _show_add(r):
-    out, n = [], dict(added=0, skipped=0, failed=0, removed=0, duplicate=0)
-    for d in r['documents']:
-        if 'error' in d: n['failed'] += 1; out.append(f"failed   {d.get('source', d.get('title'))}: {d['error']}")
-        elif d.get('removed'): n['removed'] += 1; out.append(f"removed  {d['source']} (file gone" + (f"; its text stays, held by {len(d['kept'])} other source(s))" if d.get('kept') else ')'))
-        elif d.get('duplicate'):        # a copy of text already stored: one more source of that document, nothing embedded
-            n['duplicate'] += 1; out.append(f"same     {d['source']} as {d['duplicate_of']} (one document, {d['doc_id']})")
-        elif d.get('skipped'): n['skipped'] += 1        # counted, not listed: re-adding a folder of 300 files printed 300 lines
-        else:
-            n['added'] += 1
-            out.append(f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks")
-    chunks = sum(d.get('chunks', 0) for d in r['documents'] if not d.get('skipped') and not d.get('removed'))
-    out.append(f"{len(r['documents'])} documents: {n['added']} added, " + (f"{n['duplicate']} duplicate{'' if n['duplicate'] == 1 else 's'}, " if n['duplicate'] else '') + f"{n['skipped']} skipped, {n['failed']} failed"
+def _add_line(d)->str:
+    "One document's line of `add`'s report; None for an unchanged one (counted, not listed: re-adding 300 files printed 300 lines)."
+    if 'error' in d: return f"failed   {d.get('source', d.get('title'))}: {d['error']}"
+    if d.get('removed'): return f"removed  {d['source']} (file gone" + (f"; its text stays, held by {len(d['kept'])} other source(s))" if d.get('kept') else ')')
+    if d.get('duplicate'): return f"same     {d['source']} as {d['duplicate_of']} (one document, {d['doc_id']})"   # one more source, nothing embedded
+    if d.get('skipped'): return None
+    return f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks"
+
+def _show_add(r, listed:bool=True):
+    "`add`'s report: a line a document (unless `listed` is False: they were printed as they landed), then the counts."
+    ds = r['documents']
+    n = dict(added=sum(_add_line(d) is not None and not any(d.get(k) for k in ('error', 'removed', 'duplicate')) for d in ds),
+             duplicate=sum(bool(d.get('duplicate')) for d in ds), failed=sum('error' in d for d in ds), removed=sum(bool(d.get('removed')) for d in ds))
+    n['skipped'] = sum(_add_line(d) is None for d in ds)
+    chunks = sum(d.get('chunks', 0) for d in ds if not d.get('skipped') and not d.get('removed'))
+    out = [s for d in ds if (s := _add_line(d)) is not None] if listed else []
+    out.append(f"{len(ds)} documents: {n['added']} added, " + (f"{n['duplicate']} duplicate{'' if n['duplicate'] == 1 else 's'}, " if n['duplicate'] else '') + f"{n['skipped']} skipped, {n['failed']} failed"
                + (f", {n['removed']} removed" if n['removed'] else '') + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
     return '\n'.join(out)
+
+def _print_doc(d):
+    "Print a document's line as it lands, above the progress bar; a closed pipe stops the printing, not the load."
+    s = _add_line(d)
+    if s is None: return
+    from tqdm.std import tqdm
+    try: tqdm.write(_tty(s), file=sys.stdout); sys.stdout.flush()
+    except BrokenPipeError: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 # %% ../nbs/15_cli.ipynb #f48f149a
 def toc(db:Database, # an open litesearch database
@@ -293,6 +307,7 @@ def _subparser(sub, f):
     p = sub.add_parser(f.__name__, help=f.__doc__, description=f.__doc__, parents=[_common(False)])
     doc = docments(f, full=True, returns=False)
     for k, prm in list(inspect.signature(f).parameters.items())[1:]:
+        if prm.annotation is Callable: continue       # a callback is for Python callers, not an option
         d, h = prm.default, doc[k]['docment'] or ''
         req = d is inspect.Parameter.empty
         if prm.kind == prm.POSITIONAL_OR_KEYWORD:
@@ -332,6 +347,10 @@ def _remove_if_empty(path):
     if empty:
         for q in (Path(path), Path(f'{path}-wal'), Path(f'{path}-shm')): q.unlink(missing_ok=True)
 
+def _drop_new(new:bool, path):
+    "After a failed first `add`: no empty database left behind (one holding documents stays)."
+    if new and Path(path).exists(): _remove_if_empty(path)
+
 def _message(e):
     if isinstance(e, KeyError) and e.args: return str(e.args[0])
     return str(e) if isinstance(e, (CliError, ValueError, ImportError)) else f'{type(e).__name__}: {e}'
@@ -344,24 +363,30 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     if cmd == 'mcp' and as_json:
         print('litesearch mcp: --json does not apply: the server speaks JSON-RPC on stdio already', file=sys.stderr); return 2
     path = a.pop('db') or os.environ.get('LITESEARCH_DB') or 'litesearch.db'
-    new = cmd == 'add' and not Path(path).exists()
+    new, streamed = cmd == 'add' and not Path(path).exists(), cmd == 'add' and not as_json
+    if streamed: a['on_doc'] = _print_doc         # each document's line as it lands, not all at the end
     try:
         db = _open(path, create=cmd == 'add')
         try: res = COMMANDS[cmd](db, **a)
         finally: db.close()
     except (CliError, KeyError, ValueError, OSError, ImportError, apsw.Error) as e:
         if os.environ.get('LITESEARCH_DEBUG'): raise     # the traceback, for a bug report
-        if new and Path(path).exists(): _remove_if_empty(path)   # a bad path or a refused embedder leaves no empty database behind
+        _drop_new(new, path)       # a bad path or a refused embedder leaves no empty database behind
         print(_tty(f'litesearch {cmd}: {_message(e)}'), file=sys.stderr); return 1
-    except KeyboardInterrupt: return 130
+    except KeyboardInterrupt:
+        _drop_new(new, path)
+        if cmd == 'add': print('litesearch add: interrupted; the documents written are whole, and the same add again resumes', file=sys.stderr)
+        return 130
+    except BaseException: _drop_new(new, path); raise
     if res is None: return 0
     # titles and text come from documents: a terminal must not run their escape sequences (JSON escapes them already)
-    try: print(json.dumps(res, ensure_ascii=False, indent=1) if as_json else _tty(_SHOW[cmd](res)), flush=True)
+    try: print(json.dumps(res, ensure_ascii=False, indent=1) if as_json else _tty(_show_add(res, listed=False) if streamed else _SHOW[cmd](res)), flush=True)
     except BrokenPipeError:            # `litesearch search ... | head` closed the pipe: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno()); return 0
     failed = [d for d in res['documents'] if 'error' in d] if cmd == 'add' else []
     if failed: print(f'litesearch add: {len(failed)} of {len(res["documents"])} documents failed', file=sys.stderr)
     return 1 if failed else 0
+
 
 # %% ../nbs/15_cli.ipynb #7ca4d0b1
 # `python -m litesearch.cli`; a notebook cell has no `__file__`, so running this one does nothing
