@@ -21,7 +21,7 @@ def copies(n):
     seen = [0]
     def emb(ts, **kw): seen[0] += len(ts); return hash_embed(ts)
     db = database(d/'x.db')
-    t0 = time.perf_counter(); res = db.add_dir(d, emb_fn=emb); wall = time.perf_counter() - t0
+    t0 = time.perf_counter(); res = db.add_dir(d, embedder=emb); wall = time.perf_counter() - t0
     q = 'word5 word12 word19'
     hits = db.chunk_search(q, hash_embed([q])[0], limit=20)
     print(f'{2 * n} files ({n} copies): {wall:.3f} s, {seen[0]} texts embedded (2 are the probe), {res.stats["duplicates"]} duplicates, '
@@ -36,7 +36,7 @@ def adds(n, stub):
         for _ in range(5):
             db = database(Path(tempfile.mkdtemp())/'x.db')
             t0 = time.perf_counter()
-            for i in range(n): db.add_doc(f'# Doc {i}\n\ntext number {i} ' * 20, title=f'd{i}', emb_fn=hash_embed)
+            for i in range(n): db.add_doc(f'# Doc {i}\n\ntext number {i} ' * 20, title=f'd{i}', embedder=hash_embed)
             best = min(best, time.perf_counter() - t0); db.close()
         return best
     finally: litesearch.ingest._holder, litesearch.ingest._twin, litesearch.ingest._srcs_ddl, litesearch.ingest._free_id = saved

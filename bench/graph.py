@@ -38,7 +38,7 @@ def build(name, rebuild=False, terms=False):
     db = database(p)
     if fresh:
         t = time.perf_counter()
-        db.add_dir(DATA/name, emb_fn=db.embedder(EMB, record=True))
+        db.add_dir(DATA/name, embedder=db.embedder(EMB, record=True))
         print(f'{name}: ingested in {time.perf_counter() - t:.1f}s')
     from litesearch.graph import defined_terms
     t = time.perf_counter(); n = db.index_refs(terms_fn=defined_terms if terms else None)

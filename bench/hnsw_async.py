@@ -36,7 +36,7 @@ def main():
             litesearch.tuning.ANN_ADD_ASYNC = mode == 'async'
             t = time.perf_counter()
             while chunks[mode] < upto:
-                r = db.add_doc(pages_of(words, rng[mode], 1000), f'doc {k}', emb_fn=hash_embed)
+                r = db.add_doc(pages_of(words, rng[mode], 1000), f'doc {k}', embedder=hash_embed)
                 chunks[mode] += r['chunks']; k += 1
             db.t.store.ann.index                      # the add still in flight counts: wait for it
             spent[mode] += time.perf_counter() - t

@@ -23,7 +23,7 @@ def slow(ms):
 def load(path, emb, thread):
     db = database()
     t = time.perf_counter()
-    res = db.add_dir(path, emb_fn=emb, n_workers=0, thread=thread, progress=False)
+    res = db.add_dir(path, embedder=emb, n_workers=0, thread=thread, progress=False)
     wall = time.perf_counter() - t
     db.close()
     assert not res.stats['errors'], [r for r in res if 'error' in r]

@@ -48,7 +48,7 @@ EMBEDDER = 'hash_embed'
 norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
 
 def ingest(db, pages, store, **kw):
-    for stem, ps in pages.items(): db.add_doc(ps, title=stem, source=stem, kind='pdf', store=store, emb_fn=enc, **kw)
+    for stem, ps in pages.items(): db.add_doc(ps, title=stem, source=stem, kind='pdf', store=store, embedder=enc, **kw)
 
 def make_queries(db, n=120, seed=3):
     rows_all = db.t.store()
@@ -131,8 +131,8 @@ def question_store(name, chunk=None, cache=None):
         if path.exists(): db = database(path); return db, dict(db.execute('SELECT title, id FROM docs').fetchall())
     db = database(path)
     t = time.perf_counter()
-    if name == 'filings': db.add_dir(FILINGS, emb_fn=enc, **kw)
-    elif name == 'reports': db.add_dir(REPORTS, emb_fn=enc, **kw)
+    if name == 'filings': db.add_dir(FILINGS, embedder=enc, **kw)
+    elif name == 'reports': db.add_dir(REPORTS, embedder=enc, **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     ids = dict(db.execute('SELECT title, id FROM docs').fetchall())
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')

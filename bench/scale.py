@@ -68,7 +68,7 @@ def grow(db, words, rng, upto, state):
     while state['chunks'] < upto:
         ps = pages_of(words, rng, min(PAGES, upto - state['chunks']))
         t = time.perf_counter()
-        r = db.add_doc(ps, f'doc {state["docs"]}', emb_fn=_embed)
+        r = db.add_doc(ps, f'doc {state["docs"]}', embedder=_embed)
         worst = max(worst, time.perf_counter() - t)
         state['chunks'] += r['chunks']; state['docs'] += 1; added += r['chunks']
         if not r['chunks']: break
@@ -108,7 +108,7 @@ def measure(db, path, words, n, nq):
         r[f'sections route={ROUTED} ANN'] = timed(lambda i: db.sections(qs[i], Q[i], limit=5, ann=True, route=ROUTED), range(min(nq, 10)))
     for k, v in r.items(): print(f'  {k:<20} p50 {pct(v, 50):7.2f} ms   p95 {pct(v, 95):7.2f} ms')
     # a write, then the first query of each kind: what a reader pays to catch up
-    db.add_doc(pages_of(words, rng, 3), f'probe {n}', emb_fn=EMB)
+    db.add_doc(pages_of(words, rng, 3), f'probe {n}', embedder=EMB)
     t = time.perf_counter(); st.vec_search(Q[0], ['id'], 10); fe = time.perf_counter() - t
     t = time.perf_counter(); st.ann_search(Q[0], ['id'], 10); fa = time.perf_counter() - t
     if PROFILE: import cProfile; pr = cProfile.Profile(); pr.enable()
@@ -145,7 +145,7 @@ def real(nq, chunk_size):
     d = Path(tempfile.mkdtemp()); path = d/'real.db'
     db = database(path); db.get_tree(ann=True)
     t = time.perf_counter()
-    tuned = [r.stats['tuned'] for sub in ('filings', 'eu') if 'tuned' in (r := db.add_dir(data/sub, emb_fn=EMB, chunker=Chunker(chunk_size))).stats]
+    tuned = [r.stats['tuned'] for sub in ('filings', 'eu') if 'tuned' in (r := db.add_dir(data/sub, embedder=EMB, chunker=Chunker(chunk_size))).stats]
     n = db.execute('SELECT count(*) FROM store').fetchone()[0]
     print(f'\n== real text: {n:,} chunks of ~{chunk_size} characters from {data}/filings and /eu, {EMB.spec} (ingest {time.perf_counter() - t:.0f} s) ==')
     # add_dir ends a load with tune_index once the store is past ANN_MIN_ROWS (again at each doubling)

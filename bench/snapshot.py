@@ -1,7 +1,7 @@
 """What one read snapshot costs: `sections()` on the EU corpus with its `read_txn` (BEGIN ... COMMIT around the call's
 statements) and without it (the context manager replaced by a no-op), interleaved in one run so machine load hits both.
 
-The database is a WAL file built by `add_dir(EU, emb_fn=hash_embed 256)`. Queries are 6-word windows of stored chunks,
+The database is a WAL file built by `add_dir(EU, embedder=hash_embed 256)`. Queries are 6-word windows of stored chunks,
 asked with their embedding. Each round times every query in both modes (the order alternating between rounds); the
 figure that matters is the ratio of the medians.
 
@@ -27,7 +27,7 @@ def main():
     enc = lambda ts: hash_embed(ts, 256)
     d = Path(tempfile.mkdtemp())
     db = database(d/'eu.db')
-    t = time.perf_counter(); db.add_dir(EU, emb_fn=enc, progress=False)
+    t = time.perf_counter(); db.add_dir(EU, embedder=enc, progress=False)
     print(f'EU corpus: {db.t.docs.count} acts, {db.t.store.count} chunks, ingested in {time.perf_counter() - t:.1f}s')
     rng = random.Random(0)
     texts = [r[0].split() for r in db.execute('SELECT content FROM store ORDER BY rowid')]

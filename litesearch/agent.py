@@ -25,7 +25,7 @@ def _positive(name, v):
 class DbTools:
     "The read operations of a litesearch database as typed callables with docments, results plain JSON."
     def __init__(self, db:Database, # an open litesearch database
-                 emb_fn=None, # query embedder (default: the store's recorded one, loaded on the first query)
+                 embedder=None, # query embedder (default: the store's recorded one, loaded on the first query)
                  store:str='store', # chunk store
                  prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                  snippet:int=None, # cut each passage to this many characters (None: whole, the same text as every other surface)
@@ -33,7 +33,7 @@ class DbTools:
                  max_chars:int=20000, # the tools' budget, in characters of JSON (None: none): `toc` pages past it, `read` stops at it, `sections`, `search` and `context` cut their longest texts to fit
                 ):
         self.db, self.store, self.prefix, self.snippet, self.max_nodes, self.max_chars = db, store, prefix, snippet, max_nodes, max_chars
-        self._emb_fn = emb_fn
+        self._emb_fn = embedder
 
     def _emb(self, query):
         if not isinstance(query, str) or not query.strip(): raise ValueError(f'query {query!r}: expected some words to search for')
@@ -187,13 +187,13 @@ for _n in _TOOLS: getattr(DbTools, _n).__doc__ = _google_doc(getattr(DbTools, _n
 # %% ../nbs/14_agent.ipynb #73cfa83d
 @patch
 def tools(self:Database,
-          emb_fn=None, # query embedder (default: the one recorded for the store)
+          embedder=None, # query embedder (default: the one recorded for the store)
           store:str='store', # chunk store
           prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
           **kw, # forwarded to `DbTools` (snippet, max_nodes)
          )->list: # [toc, read, docs, sections, context, search, breadcrumb, refs]
     "`toc`, `read`, `docs`, `sections`, `context`, `search`, `breadcrumb` and `refs` over this database, as typed callables for an agent framework."
-    t = DbTools(self, emb_fn, store, prefix, **kw)
+    t = DbTools(self, embedder, store, prefix, **kw)
     return [getattr(t, n) for n in _TOOLS]
 
 # %% ../nbs/14_agent.ipynb #1f89228e
@@ -219,7 +219,7 @@ def _mcp_tool(f, lock:threading.Lock):
     return tool
 
 def mcp_server(db:Database, # an open litesearch database
-               emb_fn=None, # query embedder (default: the recorded one)
+               embedder=None, # query embedder (default: the recorded one)
                name:str='litesearch', # server name shown to clients
                **kw, # forwarded to `db.tools` (store, prefix, snippet, max_nodes)
               ):
@@ -231,7 +231,7 @@ def mcp_server(db:Database, # an open litesearch database
     srv = MCPServer(name, version=__version__, instructions='Documents as section trees. toc() lists documents and their sections; sections(query) '
                     'finds where an answer lives; context(query) gives the best sections whole; read(node_id) returns the whole section; refs(node_id) follows its cross-references.', log_level='WARNING')
     lock = threading.Lock()
-    for f in db.tools(emb_fn, **kw): srv.add_tool(_mcp_tool(f, lock), name=f.__name__, description=f.__doc__.split('\n\n')[0], structured_output=False)
+    for f in db.tools(embedder, **kw): srv.add_tool(_mcp_tool(f, lock), name=f.__name__, description=f.__doc__.split('\n\n')[0], structured_output=False)
     return srv
 
 # %% ../nbs/14_agent.ipynb #4e592d46

@@ -64,7 +64,7 @@ def add(db:Database, # an open litesearch database
     for p in paths:
         if not p.exists(): raise CliError(f'{p}: no such file or folder')
     emb = db.embedder(embedder, record=True)      # refused before anything is written
-    kw = dict(emb_fn=emb, force=force, embed_batch=embed_batch, bulk=bulk, on_doc=on_doc, **_progress_kw(quiet))
+    kw = dict(embedder=emb, force=force, embed_batch=embed_batch, bulk=bulk, on_doc=on_doc, **_progress_kw(quiet))
     t0, res = time.perf_counter(), []
     for p in paths:
         if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), prune=prune, **kw)

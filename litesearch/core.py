@@ -156,7 +156,7 @@ def _unnamed(store, rec, dim, dtype)->str:
     who = f"an embedder with no importable name ({rec['name']})" if rec and rec.get('name') else 'an embedder it has no record of'
     return (f'store {store!r} holds dimension {dim} {dtype or ""} vectors made by {who}, so nothing can embed a query or a new chunk '
             f"for it. Name the same function: --embedder module:function on the command line, db.embedder('module:function', record=True) "
-            f"in Python (or pass emb=/emb_fn= each time); emb=False searches keywords only").replace('  ', ' ')
+            f"in Python (or pass emb=/embedder= each time); emb=False searches keywords only").replace('  ', ' ')
 
 # %% ../nbs/06_core.ipynb #2da07f91-1
 @patch
@@ -208,17 +208,17 @@ def _backfill(db, store, e, batch=2000):
         last = rows[-1][0]
 
 # %% ../nbs/06_core.ipynb #2da07f91-3
-def _ingest_embedder(db, store, emb_fn):
-    "The embedder an ingest uses: `emb_fn` (checked), else the store's; None only for keyword-only (`emb_fn=False`) on a store without vectors."
-    off = emb_fn is False or (emb_fn is None and getattr(_ls(db), 'default_embedder', None) is False)
+def _ingest_embedder(db, store, embedder):
+    "The embedder an ingest uses: `embedder` (checked), else the store's; None only for keyword-only (`embedder=False`) on a store without vectors."
+    off = embedder is False or (embedder is None and getattr(_ls(db), 'default_embedder', None) is False)
     if off:
         rec, held = db.ls_meta(f'{store}.embedder'), db.ls_meta(f'{store}.dim')
         if rec or held:
-            if emb_fn is None: return db.embedder(store=store, record=True)      # database(embedder=False) does not undo a store's record
-            raise ValueError(f"emb_fn=False refused: store {store!r} has an embedder ({(rec or {}).get('spec') or (rec or {}).get('name') or 'unrecorded'}, "
+            if embedder is None: return db.embedder(store=store, record=True)      # database(embedder=False) does not undo a store's record
+            raise ValueError(f"embedder=False refused: store {store!r} has an embedder ({(rec or {}).get('spec') or (rec or {}).get('name') or 'unrecorded'}, "
                              f'dimension {held or rec["dim"]}), and a store with vectors never gets a chunk without one')
         return None
-    return db.embedder(emb_fn, store=store, record=True)
+    return db.embedder(embedder, store=store, record=True)
 
 def _query_emb(db, tbl, q):
     "The query's vector from the store's embedder; None when the store holds no vectors (no vector leg to run)."
@@ -308,7 +308,7 @@ def _tune_due(tbl)->bool:
 def tune_index(self:Table,
                queries:list=None, # query texts (default: `nq` made from the store's own chunks, as users paste them)
                nq:int=128, # queries made when `queries` is None
-               emb_fn=None, # embedder for the queries (default: the store's own)
+               embedder=None, # embedder for the queries (default: the store's own)
                target:float=tuning.TUNE_TARGET, # share of the exact top 10 HNSW must find
                seed:int=0, # which chunks the queries come from
               )->dict: # the choice (`ef`, `exact`) and what it rests on: recall, ms_hnsw, ms_exact, rows, rungs
@@ -316,7 +316,7 @@ def tune_index(self:Table,
     a = self.ann; a.sync(); ix = a.index
     if ix is None or not len(ix): raise ValueError(f'store {self.name!r}: its index holds no vectors to measure')
     qs = list(queries) if queries is not None else _tune_queries(self, nq, seed)
-    Q = [q for q in np.asarray(self.db.embedder(emb_fn, store=self.name).query(qs), np.float32) if np.any(q)] if qs else []
+    Q = [q for q in np.asarray(self.db.embedder(embedder, store=self.name).query(qs), np.float32) if np.any(q)] if qs else []
     if len(Q) < 8: raise ValueError(f'store {self.name!r}: {len(Q)} usable queries (texts of 8 words or more that embed to non-zero vectors); tune_index needs 8')
     flat = a.flat()
     def run(f):

@@ -64,7 +64,7 @@ def hash_embed(texts, # a string or a list of strings
                dim:int=256, # vector size
                char_n:int=4, # character n-gram length (0 = words only)
                dtype=np.float16, # output dtype
-               **kw, # ignored: lets hash_embed stand in for emb_fn's that take options
+               **kw, # ignored: lets hash_embed stand in for embedder's that take options
               )->np.ndarray: # (n, dim) L2-normalised vectors of `dtype`
     "Deterministic offline embeddings from hashed words, word bigrams and character n-grams, L2-normalised."
     if isinstance(texts, str): texts = [texts]
@@ -135,7 +135,7 @@ def _hash_counts(texts, dim, char_n):
 def check_vectors(vecs, # what an embedder returned: a 2-D array, or a list of equal-length rows
                   n:int=None, # rows expected, one per text (None: any number)
                   names=None, # what each row belongs to, for the error: a list, or a callable row -> str
-                  who:str='emb_fn returned', # what produced the vectors, for the error
+                  who:str='embedder returned', # what produced the vectors, for the error
                   finite:bool=True, # refuse NaN and infinity (False: the shape only, when a later check can name the document)
                  )->np.ndarray: # the vectors as a 2-D numeric array
     "Vectors as a 2-D numeric array of `n` finite rows; anything else is a clear TypeError or ValueError."
@@ -172,12 +172,12 @@ def _finite_query(q, metric='cosine'):
     return q
 
 # %% ../nbs/00_embed.ipynb #de28bd96
-def check_emb_fn(emb_fn, # candidate embedder
+def check_emb_fn(embedder, # candidate embedder
                  probe=('litesearch probe', 'second text'), # texts to embed
                 )->int: # the embedding dimension
-    "Validate an embedder against the emb_fn protocol; returns its dimension."
-    if not callable(emb_fn): raise TypeError(f'emb_fn {emb_fn!r}: expected a callable list[str] -> 2-D array')
-    a = check_vectors(emb_fn(list(probe)), len(probe))     # the same check every ingest path runs on what an embedder returns
+    "Validate an embedder against the embedder protocol; returns its dimension."
+    if not callable(embedder): raise TypeError(f'embedder {embedder!r}: expected a callable list[str] -> 2-D array')
+    a = check_vectors(embedder(list(probe)), len(probe))     # the same check every ingest path runs on what an embedder returns
     return int(a.shape[1])
 
 # %% ../nbs/00_embed.ipynb #e86fb620

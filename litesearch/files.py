@@ -94,7 +94,7 @@ def add_file(self:Database,
              profile:str=None, # force a registered Profile by name instead of detecting one
              images:bool=False, # extract a PDF's images and link them from its text
              tables:bool=False, # PDF tables as markdown (pymupdf find_tables: seconds a page)
-             **kw, # forwarded to add_doc (emb_fn: None = the store's embedder, False = keyword only; chunker, summarize, force, meta, ...)
+             **kw, # forwarded to add_doc (embedder: None = the store's embedder, False = keyword only; chunker, summarize, force, meta, ...)
             )->dict: # add_doc's result with `source` (and `profile`); `skipped=True` when unchanged
     "Ingest one document file, read by its Profile or its extension. An unchanged file is skipped unread."
     p = Path(path)
@@ -275,7 +275,7 @@ class _Batches:
     "add_dir's writer: documents gathered into batches, each embedded in a thread while the next files are parsed and planned, then written in one transaction."
     def __init__(self,
                  db, T, # the database and its tree tables (get_tree)
-                 emb_fn, # the embedder (None: no vectors)
+                 embedder, # the embedder (None: no vectors)
                  with_heading:bool, # embed each chunk with its heading path
                  size:int, # most chunks a batch holds (`embed_batch`)
                  st:dict, # add_dir's stats, added to
@@ -283,7 +283,7 @@ class _Batches:
                  landed, # called with each document's result once written (or failed)
                  thread:bool=True, # embed a slow embedder's batch in a thread
                 ):
-        self.db, self.T, self.emb_fn, self.wh, self.size, self.st, self.prog, self.landed = db, T, emb_fn, with_heading, size, st, prog, landed
+        self.db, self.T, self.embedder, self.wh, self.size, self.st, self.prog, self.landed = db, T, embedder, with_heading, size, st, prog, landed
         self.thread, self.docs, self.chunks, self.busy, self.rate, self.hashes = thread, [], 0, None, None, set()
 
     def slow(self)->bool:
@@ -292,7 +292,7 @@ class _Batches:
 
     def cap(self)->int:
         "Chunks a batch holds: `size`, or fewer: 64 until the embedder is measured; a slow one BATCH_S of its rate and an eighth of the load."
-        if self.emb_fn is None: return self.size
+        if self.embedder is None: return self.size
         if not self.slow(): return min(self.size, 64 if self.rate is None else self.size)
         # eight batches or more a load: the next files parse while one embeds, where one batch would leave nothing to overlap
         return min(self.size, max(64, min(self.prog.total // 8, int(self.rate * BATCH_S))))
@@ -308,11 +308,11 @@ class _Batches:
 def vectors(self:_Batches, plans):
     "Vectors for the chunks of the plans that need them, embedded about a second's worth at a time so the bar moves."
     chunks = [c for p in _embed_plans(plans) for c in p.chunks]     # a copy of text stored or met earlier in the batch: none
-    if self.emb_fn is None or not chunks: return None
+    if self.embedder is None or not chunks: return None
     t, out, i = time.perf_counter(), [], 0
     while i < len(chunks):
         part = chunks[i:i + max(32, int(self.rate or 0))]
-        out.append(_embed(part, self.emb_fn, self.wh)); i += len(part); self.prog.done(len(part))
+        out.append(_embed(part, self.embedder, self.wh)); i += len(part); self.prog.done(len(part))
     secs = time.perf_counter() - t
     self.st['embed_s'] += secs; self.rate = len(chunks) / max(secs, 1e-9)
     return np.concatenate(out)
@@ -416,7 +416,7 @@ def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
         else: prog.parsed(r.get('chunks', 0)); prog.done(r.get('chunks', 0)); landed(r)
 
 # %% ../nbs/13_files.ipynb #f2a98c22
-def _upkeep(db, T, st, emb_fn, bulk_load):
+def _upkeep(db, T, st, embedder, bulk_load):
     "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
     # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load wrote (see core)
@@ -428,7 +428,7 @@ def _upkeep(db, T, st, emb_fn, bulk_load):
     # against the exact scan (`tune_index`: 3 s at 100k chunks), so ann=None searches it with a breadth that finds
     # its neighbours, or scans it exactly. Past that, each doubling re-measures: ~2% of a load's time up to 1M.
     # After the save: its 128 exact scans then read the mapped file (at 1M 35 ms each, against usearch's 80)
-    tune = lambda: emb_fn is not None and _tune_due(T.store) and st.update(tuned=T.store.tune_index(emb_fn=emb_fn))
+    tune = lambda: embedder is not None and _tune_due(T.store) and st.update(tuned=T.store.tune_index(embedder=embedder))
     for step in (bulk_load.close, lambda: _sync_ann(db, T), save, tune, T.store.optimize_fts):
         try: step()
         except Exception as e:
@@ -460,15 +460,15 @@ def add_dir(self:Database,
             prune:bool=False, # remove documents whose files under `dir` are gone, so the store mirrors the folder
             on_doc=None, # called with each file's result as it lands (written, skipped or failed), e.g. to print it
             thread:bool=True, # embed a batch in a thread while the next files are parsed and planned (False: one step at a time)
-            **kw, # forwarded to add_doc (emb_fn: None = the store's embedder, False = keyword only; chunker, force, ...)
+            **kw, # forwarded to add_doc (embedder: None = the store's embedder, False = keyword only; chunker, force, ...)
            )->list: # an `Ingested`: per-file results in input order, with `.stats`
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
     t_all = time.perf_counter()
     _writable(self)                  # a read-only database: one clear error, not one per file
     T = self.get_tree(store, prefix, ann=None)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
-    emb_fn = _ingest_embedder(self, store, kw.pop('emb_fn', None))     # the store's embedder unless one is given; None only for emb_fn=False
-    doc_kw = kw if embed_batch else dict(kw, emb_fn=False if emb_fn is None else emb_fn)      # unbatched: add_doc embeds and writes each document
+    embedder = _ingest_embedder(self, store, kw.pop('embedder', None))     # the store's embedder unless one is given; None only for embedder=False
+    doc_kw = kw if embed_batch else dict(kw, embedder=False if embedder is None else embedder)      # unbatched: add_doc embeds and writes each document
     st = dict(files=len(paths), parsed=0, skipped=0, errors=0, pages=0, chunks=0, workers=0,
               parse_s=0.0, tree_s=0.0, embed_s=0.0, write_s=0.0, index_s=0.0)
     res = [None] * len(paths)
@@ -479,7 +479,7 @@ def add_dir(self:Database,
     heavy = [j['stamp']['size'] for j in jobs if j['path'].suffix.lower() in HEAVY]      # sizes as stamped: a file gone since is its own error
     n = st['workers'] = _n_workers(n_workers, heavy) if heavy else 0
     prog = _Progress(len(jobs), sys.stderr.isatty() if progress is None else progress)
-    bat = _Batches(self, T, emb_fn, kw.get('with_heading', True), embed_batch, st, prog, landed, thread) if embed_batch else None
+    bat = _Batches(self, T, embedder, kw.get('with_heading', True), embed_batch, st, prog, landed, thread) if embed_batch else None
     bulk_load = ExitStack()
     if bulk: bulk_load.enter_context(T.store.fts_bulk())   # triggers off; a load that dies is repaired on the next open
     parsed = _parsed(jobs, n, lambda j: _pdf_opts(self, j['path'], images, tables, None), calm=bat and bat.land)
@@ -491,7 +491,7 @@ def add_dir(self:Database,
         raise
     finally:
         parsed.close(); prog.close()
-        _upkeep(self, T, st, emb_fn, bulk_load)
+        _upkeep(self, T, st, embedder, bulk_load)
     gone = _prune(self, T, dir, paths, store, prefix) if prune and files is None else []
     for r in gone: landed(r)
     return Ingested(res + gone, _totals(res + gone, st, t_all))

@@ -66,26 +66,26 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
     return out
 
 # %% ../nbs/10_ingest.ipynb #13584ccc
-def _embed(chunks, emb_fn, with_heading):
+def _embed(chunks, embedder, with_heading):
     "Vectors for chunk dicts, each embedded with its heading path when `with_heading`."
     texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
-    return check_vectors(emb_fn(texts), len(texts), finite=False)   # NaN is refused where the document can be named (store_chunks, write_docs)
+    return check_vectors(embedder(texts), len(texts), finite=False)   # NaN is refused where the document can be named (store_chunks, write_docs)
 
 def store_chunks(store, # chunk store table
                  chunks, # chunk dicts from `_node_chunks`, from one document or many
-                 emb_fn=None, # embedder: list[str] -> vectors
+                 embedder=None, # embedder: list[str] -> vectors
                  with_heading:bool=True, # embed each chunk together with its heading path
-                 vecs=None, # vectors already computed for these chunks (emb_fn is then not called)
+                 vecs=None, # vectors already computed for these chunks (embedder is then not called)
                 ):
     "Embed a batch of chunks and upsert them. The batch may span documents, which is the point."
     chunks = list(chunks)
     if not chunks: return 0
-    if vecs is None and emb_fn is not None: vecs = _embed(chunks, emb_fn, with_heading)
+    if vecs is None and embedder is not None: vecs = _embed(chunks, embedder, with_heading)
     if vecs is not None:
         names = lambda i: f"chunk {i} (document {chunks[i]['doc_id']}, section {chunks[i].get('heading')!r})"
         blobs = store.add_embeddings(check_vectors(vecs, len(chunks), names))
     elif store.db.ls_meta(f'{store.name}.dim'):      # a store with vectors never holds a chunk without one
-        raise ValueError(f'store {store.name!r} holds vectors: its chunks need them too (pass emb_fn=, or vecs=)')
+        raise ValueError(f'store {store.name!r} holds vectors: its chunks need them too (pass embedder=, or vecs=)')
     else: blobs = [None] * len(chunks)
     rows = [dict(content=c['content'], embedding=b, metadata=json.dumps(c.get('metadata') or {}), doc_id=c['doc_id'],
                  node_id=c['node_id'], page=c['page'], heading=c.get('heading', '')) for c,b in zip(chunks, blobs)]
@@ -182,7 +182,7 @@ def add_doc(self:Database,
             kind:str='text', # 'pdf' | 'web' | 'md' | 'code' | anything you filter on
             store:str='store', # chunk store
             prefix:str=None, # tree table prefix
-            emb_fn=None, # embedder (spec, Embedder or callable; None: the store's recorded one, else 'hash'; False: no vectors, keyword only)
+            embedder=None, # embedder (spec, Embedder or callable; None: the store's recorded one, else 'hash'; False: no vectors, keyword only)
             chunker=None, # chonkie chunker or callable(text)->chunks (default: chunk_markdown)
             summarize=None, # callable(text)->str for node summaries
             with_heading:bool=True, # embed each chunk together with its heading path
@@ -229,8 +229,8 @@ def add_doc(self:Database,
         except _Orphan: plan.twin = None
     if not plan.twin:
         # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
-        emb_fn = _ingest_embedder(self, store, emb_fn)       # the store's own embedder unless one is given (and checked)
-        vecs = _embed(chunks, emb_fn, with_heading) if emb_fn is not None and chunks else None
+        embedder = _ingest_embedder(self, store, embedder)       # the store's own embedder unless one is given (and checked)
+        vecs = _embed(chunks, embedder, with_heading) if embedder is not None and chunks else None
         write_docs(self, T, [plan], vecs)
     if index: _sync_ann(self, T)
     try: T.store.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)

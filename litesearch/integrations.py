@@ -37,13 +37,13 @@ def _lock(db)->threading.Lock:
 
 def _sections(db:Database, # an open litesearch database
               query:str, # what to look for, in words
-              emb_fn=None, # query embedder (None: the store's recorded one)
+              embedder=None, # query embedder (None: the store's recorded one)
               max_read:int=None, # None: each section's text is its best passages; N: its whole text, up to N characters
               **kw, # sections() arguments: limit, per, doc, kind, meta, store, prefix, ...
              )->list: # db.sections(query, **kw), each section with its `text`
     "`db.sections()` for a retriever: each section gets the `text` a framework document holds."
     if not isinstance(query, str) or not query.strip(): raise ValueError(f'query {query!r}: expected some words to search for')
-    emb = None if emb_fn is None else load_embedder(emb_fn).query([query])[0]
+    emb = None if embedder is None else load_embedder(embedder).query([query])[0]
     with _lock(db):
         secs = db.sections(query, emb, **_params(kw))
         for s in secs:
@@ -65,7 +65,7 @@ except ImportError as e: _LCRetriever = _missing('langchain', 'langchain-core', 
 class LiteSearchRetriever(_LCRetriever):
     "A LangChain retriever over a litesearch database: `db.sections()`, one `Document` per section, best first."
     db: Any                 # an open litesearch database
-    emb_fn: Any = None      # query embedder (None: the store's recorded one)
+    embedder: Any = None      # query embedder (None: the store's recorded one)
     max_read: int|None = None  # None: a Document's text is the section's best passages; N: its whole text, up to N characters
     limit: int = 5          # sections returned
     per: int = 3            # best passages kept per section
@@ -80,7 +80,7 @@ class LiteSearchRetriever(_LCRetriever):
 
     def _docs(self, query, kw)->list:
         return [Document(page_content=s['text'], metadata=_meta(s), id=s['node_id'])
-                for s in _sections(self.db, query, self.emb_fn, self.max_read, **self._kw(kw))]
+                for s in _sections(self.db, query, self.embedder, self.max_read, **self._kw(kw))]
 
     def _get_relevant_documents(self, query:str, *, run_manager, **kw)->list: return self._docs(query, kw)
 
@@ -96,12 +96,12 @@ except ImportError as e: _LIRetriever = _missing('llamaindex', 'llama-index-core
 class LiteSearchLlamaRetriever(_LIRetriever):
     "A LlamaIndex retriever over a litesearch database: `db.sections()`, one `NodeWithScore` per section, best first."
     def __init__(self, db:Database, # an open litesearch database
-                 emb_fn=None, # query embedder (None: the store's recorded one)
+                 embedder=None, # query embedder (None: the store's recorded one)
                  max_read:int=None, # None: a node's text is the section's best passages; N: its whole text, up to N characters
                  limit:int=5, # sections returned
                  **kw, # more sections() arguments: per, doc, kind, meta, store, prefix, route, ...
                 ):
-        self.db, self.emb_fn, self.max_read, self.kw = db, emb_fn, max_read, _params(dict(kw, limit=limit))
+        self.db, self.embedder, self.max_read, self.kw = db, embedder, max_read, _params(dict(kw, limit=limit))
         super().__init__()
 
     def _node(self, s)->'NodeWithScore':      # quoted: without llama-index-core the class still defines
@@ -111,7 +111,7 @@ class LiteSearchLlamaRetriever(_LIRetriever):
                                            excluded_embed_metadata_keys=hide), score=s['score'])
 
     def _retrieve(self, query_bundle)->list:
-        return [self._node(s) for s in _sections(self.db, query_bundle.query_str, self.emb_fn, self.max_read, **self.kw)]
+        return [self._node(s) for s in _sections(self.db, query_bundle.query_str, self.embedder, self.max_read, **self.kw)]
 
     async def _aretrieve(self, query_bundle)->list:
         return await asyncio.to_thread(self._retrieve, query_bundle)

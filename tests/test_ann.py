@@ -114,7 +114,7 @@ def test_ingest_keeps_the_index_from_build_rows(db_path, monkeypatch):
     from litesearch.embed import hash_embed
     monkeypatch.setattr(litesearch.tuning, 'ANN_BUILD_ROWS', 3)
     db = database(db_path); db.get_tree(ann=True)
-    add = lambda i: db.add_doc(f'Document {i} is about cats, dogs and other animals kept at home.', f'doc {i}', emb_fn=hash_embed)
+    add = lambda i: db.add_doc(f'Document {i} is about cats, dogs and other animals kept at home.', f'doc {i}', embedder=hash_embed)
     add(0); add(1)
     assert 'store' not in _ls(db).anns, 'below ANN_BUILD_ROWS no index is kept'
     add(2)

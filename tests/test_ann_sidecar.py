@@ -126,9 +126,9 @@ def test_index_opened_before_first_vectors(tmp_path):
     from litesearch.embed import hash_embed
     db = database(tmp_path/'m.db'); T = db.get_tree(ann=True)
     assert len(T.store.ann) == 0                               # opened, empty, before any dtype or dim is known
-    r = db.add_doc('Cats sleep most of the day. Dogs bark at the mail carrier.', 'pets', emb_fn=hash_embed)
+    r = db.add_doc('Cats sleep most of the day. Dogs bark at the mail carrier.', 'pets', embedder=hash_embed)
     assert r['chunks'] == 1 and len(T.store.ann) == 1
-    db.add_doc('Saturn transits slowly through the zodiac.', 'sky', emb_fn=hash_embed)
+    db.add_doc('Saturn transits slowly through the zodiac.', 'sky', embedder=hash_embed)
     assert [h['rowid'] for h in T.store.ann_search(hash_embed('saturn zodiac')[0], limit=1)] == [2]
     db.close()
 
@@ -137,7 +137,7 @@ def test_ann_search_below_min_rows(tmp_path):
     from litesearch.embed import hash_embed
     db = database(tmp_path/'s.db'); T = db.get_tree(ann=True)
     assert T.store.ann_search(hash_embed('anything')[0], limit=1) == []
-    db.add_doc('Cats sleep most of the day.', 'pets', emb_fn=hash_embed)
-    db.add_doc('Saturn transits slowly.', 'sky', emb_fn=hash_embed)
+    db.add_doc('Cats sleep most of the day.', 'pets', embedder=hash_embed)
+    db.add_doc('Saturn transits slowly.', 'sky', embedder=hash_embed)
     assert T.store.ann_search(hash_embed('saturn transits')[0], limit=1)[0]['rowid'] == 2
     db.close()

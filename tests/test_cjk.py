@@ -5,9 +5,9 @@ from litesearch.db import DEFAULT_TOKENIZE
 
 def test_words_inside_runs(tmp_path):
     db = database(tmp_path/'c.db')
-    db.add_doc('# 说明\n我们喜欢中文字符搜索。系统支持全文检索。', title='zh', emb_fn=False)
-    db.add_doc('# 概要\n日本語の文章を検索する。東京は大きい都市です。', title='ja', emb_fn=False)
-    db.add_doc('# Saturn\nSaturn transits the twelfth house.', title='en', emb_fn=False)
+    db.add_doc('# 说明\n我们喜欢中文字符搜索。系统支持全文检索。', title='zh', embedder=False)
+    db.add_doc('# 概要\n日本語の文章を検索する。東京は大きい都市です。', title='ja', embedder=False)
+    db.add_doc('# Saturn\nSaturn transits the twelfth house.', title='en', embedder=False)
     ids = dict(db.execute('SELECT title, id FROM docs').fetchall())
     for q, want in [('中文', 'zh'), ('全文检索', 'zh'), ('東京', 'ja'), ('文章', 'ja'), ('transit', 'en')]:
         hits = db.doc_search(q, emb=False)

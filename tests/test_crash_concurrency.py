@@ -17,7 +17,7 @@ def test_killed_mid_ingest_leaves_nothing(db_path):
             os._exit(3)
         t.store_chunks = dying
         db = database({str(db_path)!r})
-        db.add_doc({DOC!r}, title='A', emb_fn=hash_embed)''')
+        db.add_doc({DOC!r}, title='A', embedder=hash_embed)''')
     r = subprocess.run([sys.executable, '-c', code])
     assert r.returncode == 3
     db = database(db_path); db.get_tree()
@@ -32,7 +32,7 @@ def test_two_writer_processes(db_path):
         from litesearch import database, hash_embed
         import litesearch.tree
         db = database(sys.argv[1])
-        for i in range(15): db.add_doc(f"# Doc {i}\\n\\nwriter {sys.argv[2]} text {i}", title=f"w{sys.argv[2]}-{i}", emb_fn=hash_embed)
+        for i in range(15): db.add_doc(f"# Doc {i}\\n\\nwriter {sys.argv[2]} text {i}", title=f"w{sys.argv[2]}-{i}", embedder=hash_embed)
         db.close()''')
     ps = [subprocess.Popen([sys.executable, '-c', code, str(db_path), str(w)]) for w in (1, 2)]
     assert [p.wait(timeout=300) for p in ps] == [0, 0]
@@ -63,7 +63,7 @@ def test_two_processes_load_the_same_folder(tmp_path):
         import sys, json
         from litesearch import database, hash_embed
         db = database(sys.argv[1])
-        res = db.add_dir(sys.argv[2], emb_fn=lambda ts: hash_embed(ts, 64), embed_batch=int(sys.argv[3]))
+        res = db.add_dir(sys.argv[2], embedder=lambda ts: hash_embed(ts, 64), embed_batch=int(sys.argv[3]))
         print(json.dumps([r.get('error') for r in res if r.get('error')]))
         db.close()''')
     ps = [subprocess.Popen([sys.executable, '-c', code, str(p), str(docs), b], stdout=subprocess.PIPE, text=True) for b in ('0', '20')]

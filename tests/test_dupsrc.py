@@ -25,8 +25,8 @@ def counting(calls):
 def db():
     d = database()
     calls = []
-    d.add_doc(OTHER, title='jupiter', source='/lib/jupiter.md', emb_fn=hash_embed)
-    d.res = [d.add_doc(TEXT, title=p.rsplit('/', 1)[1][:-3], source=p, emb_fn=counting(calls)) for p in PATHS]
+    d.add_doc(OTHER, title='jupiter', source='/lib/jupiter.md', embedder=hash_embed)
+    d.res = [d.add_doc(TEXT, title=p.rsplit('/', 1)[1][:-3], source=p, embedder=counting(calls)) for p in PATHS]
     d.calls = calls
     yield d
     d.close()
@@ -125,7 +125,7 @@ def test_same_path_other_title_is_its_own_document(db):
 def test_force_rebuilds_in_place(db):
     "force re-ingests a document through its primary source, in place: same id, its copies still its sources; a copy stays a copy."
     did, calls = db.res[0]['doc_id'], []
-    r = db.add_doc(TEXT, title='saturn', source='/lib/a/saturn.md', force=True, emb_fn=counting(calls))
+    r = db.add_doc(TEXT, title='saturn', source='/lib/a/saturn.md', force=True, embedder=counting(calls))
     assert (r['doc_id'], r['chunks'], r.get('replaced'), calls) == (did, 2, True, [2])
     assert db.toc(did)[0]['sources'] == PATHS
     assert [d['doc_id'] for d in db.docs('planet', emb=False) if d['why']['names_rank']] == [did]     # its copies' names kept
@@ -141,14 +141,14 @@ def test_force_merges_older_duplicates(tmp_path, monkeypatch):
     db = database(tmp_path/'o.db')
     with monkeypatch.context() as m:
         setall(m, '_twin', lambda *a: None)                # as an older version stored them: four documents, one text
-        for f in ('a.md', 'b.md'): db.add_file(d/f, emb_fn=hash_embed)
-        db.add_dir(d/'x', emb_fn=hash_embed); db.add_dir(d/'y', emb_fn=hash_embed)
+        for f in ('a.md', 'b.md'): db.add_file(d/f, embedder=hash_embed)
+        db.add_dir(d/'x', embedder=hash_embed); db.add_dir(d/'y', embedder=hash_embed)
     assert (n(db, 'docs'), n(db, 'store')) == (4, 8)
-    assert [r.get('skipped') for r in db.add_dir(d, emb_fn=hash_embed)] == [True] * 4      # unchanged: left as they are
-    res = db.add_dir(d/'x', emb_fn=hash_embed, force=True)
+    assert [r.get('skipped') for r in db.add_dir(d, embedder=hash_embed)] == [True] * 4      # unchanged: left as they are
+    res = db.add_dir(d/'x', embedder=hash_embed, force=True)
     assert [r.get('replaced') for r in res] == [True] and (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 2, 3)
     assert sorted(db.toc()[0]['sources']) == sorted(str(d/f) for f in ('a.md', 'b.md', 'x/c.md', 'y/e.md'))
-    res = db.add_dir(d, emb_fn=hash_embed, force=True)           # the whole folder forced: its copies stay copies
+    res = db.add_dir(d, embedder=hash_embed, force=True)           # the whole folder forced: its copies stay copies
     assert [(r.get('replaced'), r.get('skipped')) for r in res] == [(None, True), (None, True), (True, None), (None, True)]
     assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (1, 2, 3)
     db.close()
@@ -158,19 +158,19 @@ def test_add_dir_with_copies_and_prune(tmp_path):
     (d/'a.md').write_text(TEXT); (d/'sub'/'a.md').write_text(TEXT); (d/'b.md').write_text(TEXT); (d/'j.md').write_text(OTHER)
     db = database(tmp_path/'l.db')
     calls = []
-    res = db.add_dir(d, emb_fn=counting(calls))
+    res = db.add_dir(d, embedder=counting(calls))
     assert (res.stats['duplicates'], res.stats['chunks'], sum(calls)) == (2, 3, 3)     # the copies: counted, not embedded
     assert [(os.path.relpath(r['source'], d), bool(r.get('duplicate'))) for r in res] == [('a.md', False), ('b.md', True), ('j.md', False), ('sub/a.md', True)]
     assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (2, 3, 2)
     os.utime(d/'sub'/'a.md', ns=(time.time_ns(), time.time_ns() + 10**9))       # a touched copy: read once, its alias restamped
-    assert db.add_dir(d, emb_fn=hash_embed).stats['skipped'] == 3
-    assert db.add_dir(d, emb_fn=hash_embed).stats['skipped'] == 4           # then skipped unread like the rest
+    assert db.add_dir(d, embedder=hash_embed).stats['skipped'] == 3
+    assert db.add_dir(d, embedder=hash_embed).stats['skipped'] == 4           # then skipped unread like the rest
     (d/'sub'/'a.md').unlink()
-    res = db.add_dir(d, emb_fn=hash_embed, prune=True)
+    res = db.add_dir(d, embedder=hash_embed, prune=True)
     assert [(os.path.relpath(r['source'], d), r.get('kept')) for r in res if r.get('removed')] == [('sub/a.md', [str(d/'a.md'), str(d/'b.md')])]
     assert (n(db, 'docs'), n(db, 'store'), n(db, 'doc_sources')) == (2, 3, 1)
     (d/'a.md').unlink()                                  # the primary's file: its copy takes over
-    res = db.add_dir(d, emb_fn=hash_embed, prune=True)
+    res = db.add_dir(d, embedder=hash_embed, prune=True)
     assert (res.stats['removed'], n(db, 'docs'), n(db, 'store')) == (1, 2, 3)
     assert db.toc('b')[0]['source'] == str(d/'b.md')
     db.close()
@@ -181,10 +181,10 @@ def test_batch_copy_of_a_failed_twin(tmp_path):
     d = tmp_path/'lib'; d.mkdir()
     (d/'a.md').write_text(TEXT); (d/'b.md').write_text(TEXT)
     db = database(tmp_path/'l.db')
-    db.add_doc(OTHER, title='jupiter', emb_fn=hash_embed)        # the store holds vectors
-    res = db.add_dir(d, emb_fn=lambda ts, **kw: np.full((len(ts), 256), np.nan, dtype=np.float32))
+    db.add_doc(OTHER, title='jupiter', embedder=hash_embed)        # the store holds vectors
+    res = db.add_dir(d, embedder=lambda ts, **kw: np.full((len(ts), 256), np.nan, dtype=np.float32))
     assert ['NaN or infinite' in r['error'] for r in res] == [True, True] and (n(db, 'docs'), n(db, 'doc_sources')) == (1, 0)
-    res = db.add_dir(d, emb_fn=hash_embed)
+    res = db.add_dir(d, embedder=hash_embed)
     assert [bool(r.get('duplicate')) for r in res] == [False, True] and (n(db, 'docs'), n(db, 'doc_sources')) == (2, 1)
     db.close()
 
@@ -192,7 +192,7 @@ def test_twin_removed_before_the_lock(tmp_path, monkeypatch):
     "The twin seen when planning is deleted before the write: the copy is embedded after all and stored as a document."
     import litesearch.tree as t
     db, other = database(tmp_path/'t.db'), None
-    db.add_doc(TEXT, title='saturn', source='/a/saturn.md', emb_fn=hash_embed)
+    db.add_doc(TEXT, title='saturn', source='/a/saturn.md', embedder=hash_embed)
     other = database(tmp_path/'t.db')
     real = litesearch.ingest.write_docs
     def racing(*a, **k):
@@ -200,7 +200,7 @@ def test_twin_removed_before_the_lock(tmp_path, monkeypatch):
         return real(*a, **k)
     setall(monkeypatch, 'write_docs', racing)
     calls = []
-    r = db.add_doc(TEXT, title='saturn', source='/b/saturn.md', emb_fn=counting(calls))
+    r = db.add_doc(TEXT, title='saturn', source='/b/saturn.md', embedder=counting(calls))
     assert ('duplicate' in r, r['chunks'], calls) == (False, 2, [2])
     assert [(d['source'], d.get('sources')) for d in db.toc()] == [('/b/saturn.md', None)] and n(db, 'store') == 2
     db.close(); other.close()
@@ -246,7 +246,7 @@ def test_two_processes_add_the_same_text_at_two_paths(tmp_path):
             return real(*a, **k)
         litesearch.ingest.write_docs = late
         db = database(sys.argv[1])
-        r = db.add_doc(sys.argv[5], title='saturn', source=sys.argv[2], emb_fn=hash_embed)
+        r = db.add_doc(sys.argv[5], title='saturn', source=sys.argv[2], embedder=hash_embed)
         print(bool(r.get('duplicate')), r['doc_id'])
         db.close()''')
     a, b = str(tmp_path/'a'/'saturn.md'), str(tmp_path/'b'/'saturn.md')
@@ -297,7 +297,7 @@ def test_two_processes_load_copied_folders(tmp_path):
         for i in range(20): (tmp_path/f/f'n{i:02}.md').write_text(f'# Note {i}\n\n' + ' '.join(f'word{(i * 7 + k) % 53}' for k in range(80)))
     p = tmp_path/'f.db'
     db = database(p); db.get_tree(); db.close()
-    code = 'import sys\nfrom litesearch import database, hash_embed\ndb = database(sys.argv[1])\nres = db.add_dir(sys.argv[2], emb_fn=hash_embed, embed_batch=200)\nprint(res.stats["errors"], res.stats["duplicates"])\ndb.close()'
+    code = 'import sys\nfrom litesearch import database, hash_embed\ndb = database(sys.argv[1])\nres = db.add_dir(sys.argv[2], embedder=hash_embed, embed_batch=200)\nprint(res.stats["errors"], res.stats["duplicates"])\ndb.close()'
     ps = [subprocess.Popen([sys.executable, '-c', code, str(p), str(tmp_path/f)], stdout=subprocess.PIPE, text=True) for f in ('a', 'b')]
     outs = [q.communicate(timeout=300)[0].split() for q in ps]
     assert [q.returncode for q in ps] == [0, 0] and [o[0] for o in outs] == ['0', '0'] and sum(int(o[1]) for o in outs) == 20
@@ -312,14 +312,14 @@ def test_add_dir_twin_removed_before_the_lock(tmp_path, monkeypatch):
     (tmp_path/'a').mkdir(); (tmp_path/'b').mkdir()
     (tmp_path/'a'/'saturn.md').write_text(TEXT); (tmp_path/'b'/'saturn.md').write_text(TEXT); (tmp_path/'b'/'j.md').write_text(OTHER)
     db = database(tmp_path/'t.db')
-    db.add_dir(tmp_path/'a', emb_fn=hash_embed)
+    db.add_dir(tmp_path/'a', embedder=hash_embed)
     other = database(tmp_path/'t.db')
     real = f.write_docs
     def racing(*a, **k):
         if other.t.docs.count == 1: other.delete_doc(str(tmp_path/'a'/'saturn.md'))
         return real(*a, **k)
     monkeypatch.setattr(f, 'write_docs', racing)
-    res = db.add_dir(tmp_path/'b', emb_fn=hash_embed)
+    res = db.add_dir(tmp_path/'b', embedder=hash_embed)
     assert [(r['chunks'], 'error' in r, r.get('duplicate')) for r in res] == [(1, False, None), (2, False, None)]
     assert sorted(d['source'] for d in db.toc()) == [str(tmp_path/'b'/'j.md'), str(tmp_path/'b'/'saturn.md')] and n(db, 'store') == 3
     db.close(); other.close()
@@ -351,7 +351,7 @@ def test_random_adds_changes_and_removals_keep_one_document_a_text(fresh_db):
     for step in range(300):
         op, p = rnd.random(), rnd.choice(paths)
         if op < 0.6:
-            t = rnd.choice(texts); db.add_doc(t, title=p.rsplit('/', 1)[1][:-3], source=p, emb_fn=hash_embed, force=rnd.random() < 0.2); model[p] = t
+            t = rnd.choice(texts); db.add_doc(t, title=p.rsplit('/', 1)[1][:-3], source=p, embedder=hash_embed, force=rnd.random() < 0.2); model[p] = t
         elif op < 0.85: db.delete_doc(p); model.pop(p, None)
         elif p in model:
             did = [s for s in db.toc() if p in (s.get('sources') or [s['source']])][0]['doc_id']

@@ -60,7 +60,7 @@ def test_every_ingest_path_uses_the_recorded_embedder(spy):
 
 def test_every_query_path_uses_the_recorded_embedder(spy):
     d, log = spy
-    db = database(d/'q.db'); db.add_dir(d/'docs', emb_fn='spyemb:embed'); db.close()
+    db = database(d/'q.db'); db.add_dir(d/'docs', embedder='spyemb:embed'); db.close()
     db = database(d/'q.db')                                      # a new connection knows nothing but the database
     seen = lambda w: any(w in l.split() for l in log())
     db.chunk_search('qsearch saturn'); db.doc_search('qdocsearch saturn'); db.sections('qsections saturn')
@@ -113,8 +113,8 @@ def test_mismatch_refused(spy):
     db = database(d/'m.db', embedder='hash:64')
     db.add_doc('# A\n\nsome text', title='a')
     for other in ('hash', 'hash:32', 'spyemb:embed'):
-        with pytest.raises(ValueError, match="refused: store 'store' was built with 'hash:64'"): db.add_doc('# B\n\nmore', title='b', emb_fn=other)
-    with pytest.raises(ValueError, match='makes dimension 32 vectors'): db.add_doc('# B\n\nmore', title='b', emb_fn=lambda ts: hash_embed(ts, 32))
+        with pytest.raises(ValueError, match="refused: store 'store' was built with 'hash:64'"): db.add_doc('# B\n\nmore', title='b', embedder=other)
+    with pytest.raises(ValueError, match='makes dimension 32 vectors'): db.add_doc('# B\n\nmore', title='b', embedder=lambda ts: hash_embed(ts, 32))
     with pytest.raises(ValueError, match='refused'): db.sections('text', store='store') if db.embedder('hash') else None
     db.close()
     with pytest.raises(ValueError, match='refused'): database(d/'m.db', embedder='hash')
@@ -124,7 +124,7 @@ def test_mismatch_refused(spy):
 
 def test_unnamed_embedder_says_which_flag(tmp_path):
     "A store filled by a lambda cannot embed by itself: the CLI and Python say what to pass instead of guessing."
-    db = database(tmp_path/'l.db'); db.add_doc('# A\n\nsaturn text', title='a', emb_fn=lambda ts: hash_embed(ts, 64))
+    db = database(tmp_path/'l.db'); db.add_doc('# A\n\nsaturn text', title='a', embedder=lambda ts: hash_embed(ts, 64))
     rec = db.ls_meta('store.embedder')
     assert (rec['spec'], rec['dim'], rec['dtype']) == (None, 64, 'float16') and rec['name'].endswith('<lambda> in test_embedder')
     with pytest.raises(ValueError, match='--embedder module:function'): db.sections('saturn')
@@ -138,13 +138,13 @@ def test_never_a_chunk_without_a_vector(tmp_path):
     db = database()
     db.add_doc('# A\n\nfirst text', title='a')                               # nothing named: hash, recorded
     assert db.ls_meta('store.embedder')['spec'] == 'hash' and nulls(db) == 0
-    with pytest.raises(ValueError, match='emb_fn=False refused'): db.add_doc('# B\n\nsecond', title='b', emb_fn=False)
+    with pytest.raises(ValueError, match='embedder=False refused'): db.add_doc('# B\n\nsecond', title='b', embedder=False)
     from litesearch.ingest import store_chunks
     with pytest.raises(ValueError, match='holds vectors'):
         store_chunks(db.t.store, [dict(content='x', doc_id='d', node_id='d#0', page=0)])
     assert nulls(db) == 0 and db.execute('SELECT count(*) FROM docs').fetchone()[0] == 1
     # keyword only, asked for: a store with no vectors; it gains an embedder later and every chunk gets one
-    k = database(); k.add_doc('# K\n\nkeyword text', title='k', emb_fn=False); k.add_dir(files=[], emb_fn=False)
+    k = database(); k.add_doc('# K\n\nkeyword text', title='k', embedder=False); k.add_dir(files=[], embedder=False)
     assert nulls(k) == 1 and k.ls_meta('store.dim') is None and k.ls_meta('store.embedder') is None
     assert k.sections('keyword')[0]['breadcrumb'] == 'k'                       # no vectors: keywords are all there is
     k.add_doc('# L\n\nlater text', title='l')
@@ -166,9 +166,9 @@ def test_query_dtype_conversion(tmp_path):
                        (np.full(256, np.nan), 'NaN')]:
         with pytest.raises(ValueError, match=words): db.chunk_search(q, bad)
     # an embedder returning float32 into the float16 store is cast, not refused
-    db.add_doc('# X\n\nextra text', title='x', emb_fn=lambda ts: hash_embed(ts, dtype=np.float32))
+    db.add_doc('# X\n\nextra text', title='x', embedder=lambda ts: hash_embed(ts, dtype=np.float32))
     assert db.ls_meta('store.dtype') == 'float16' and nulls(db) == 0
-    with pytest.raises(ValueError, match='dimension'): db.add_doc('# Y\n\ny', title='y', emb_fn=lambda ts: np.ones((len(ts), 8), np.float32))
+    with pytest.raises(ValueError, match='dimension'): db.add_doc('# Y\n\ny', title='y', embedder=lambda ts: np.ones((len(ts), 8), np.float32))
     db.close()
 
 def test_model_folders_load_offline(tmp_path, monkeypatch):
@@ -203,9 +203,9 @@ def test_missing_model_is_a_clear_error(tmp_path, monkeypatch):
 
 def test_old_records_and_names(tmp_path):
     "A database recorded as litesearch.utils:hash_embed (before specs) is the `hash` embedder; utils still imports."
-    db = database(tmp_path/'o.db'); db.add_doc('# A\n\nsaturn text', title='a', emb_fn='hash')
+    db = database(tmp_path/'o.db'); db.add_doc('# A\n\nsaturn text', title='a', embedder='hash')
     db.ls_meta('store.embedder', dict(spec='litesearch.utils:hash_embed', dim=256)); db.close()
     db = database(tmp_path/'o.db', embedder='hash'); assert db.sections('saturn')[0]['breadcrumb'] == 'a'
-    db.add_doc('# B\n\nmore', title='b', emb_fn='litesearch:hash_embed'); assert nulls(db) == 0; db.close()
+    db.add_doc('# B\n\nmore', title='b', embedder='litesearch:hash_embed'); assert nulls(db) == 0; db.close()
     from litesearch.embed import hash_embed as old
     assert old is hash_embed

@@ -23,13 +23,13 @@ def unlimit(db): db.conn.pragma('max_page_count', 1 << 30)
 
 def test_full_database_error_is_clear(db_path):
     db = database(db_path)
-    db.add_doc(doc(0, 1), title='small', emb_fn=hash_embed)
+    db.add_doc(doc(0, 1), title='small', embedder=hash_embed)
     limit(db, 5)
     with pytest.raises(apsw.FullError, match='database or disk is full'):     # was SQLError: cannot rollback - no transaction is active
-        db.add_doc(doc(1, 60), title='big', emb_fn=hash_embed)
+        db.add_doc(doc(1, 60), title='big', embedder=hash_embed)
     assert not db.conn.in_transaction
     unlimit(db)
-    assert db.add_doc(doc(2, 1), title='after', emb_fn=hash_embed)['chunks'] > 0
+    assert db.add_doc(doc(2, 1), title='after', embedder=hash_embed)['chunks'] > 0
     assert [t['title'] for t in db.toc()] == ['small', 'after'] and fts_ok(db)
     db.close()
 
@@ -39,16 +39,16 @@ def test_add_dir_on_a_full_database_returns_its_results(tmp_path):
     for i in range(8): (src/f'a{i}.md').write_text(doc(i))
     for bulk in (False, True):
         db = database(tmp_path/f'd{bulk}.db'); db.get_tree()
-        db.add_doc(doc(99, 1), title='first', emb_fn=hash_embed)
+        db.add_doc(doc(99, 1), title='first', embedder=hash_embed)
         limit(db, 40)
         with warnings.catch_warnings(record=True):
             warnings.simplefilter('always')
-            res = db.add_dir(src, emb_fn=hash_embed, bulk=bulk, embed_batch=0)
+            res = db.add_dir(src, embedder=hash_embed, bulk=bulk, embed_batch=0)
         errs = [r for r in res if 'error' in r]
         assert len(res) == 8 and errs and len(errs) < 8, res
         assert all(r['error'].startswith('FullError: database or disk is full') for r in errs), errs
         unlimit(db)
-        db.add_doc(doc(100, 1), title='later', emb_fn=hash_embed)        # a bulk load owed its triggers: put back first
+        db.add_doc(doc(100, 1), title='later', embedder=hash_embed)        # a bulk load owed its triggers: put back first
         titles = {t['title'] for t in db.toc()}
         assert titles == {'first', 'later'} | {r['title'] for r in res if 'error' not in r}
         assert len(_fts_triggers(db.t.store)) == 3 and fts_ok(db)
@@ -60,18 +60,18 @@ def test_add_dir_on_a_full_database_returns_its_results(tmp_path):
 
 def test_bulk_load_that_cannot_restore_its_triggers(db_path):
     db = database(db_path); T = db.get_tree()
-    db.add_doc(doc(0, 2), title='before', emb_fn=hash_embed)
+    db.add_doc(doc(0, 2), title='before', embedder=hash_embed)
     with pytest.warns(UserWarning, match='could not restore its FTS triggers'), pytest.raises(apsw.FullError):
         with T.store.fts_bulk():
-            for i in range(1, 5): db.add_doc(doc(i), title=f'bulk{i}', emb_fn=hash_embed)
+            for i in range(1, 5): db.add_doc(doc(i), title=f'bulk{i}', embedder=hash_embed)
             limit(db, 0)                                  # the disk fills as the load ends: the FTS rebuild has no room
     assert _fts_triggers(T.store) == []
     with pytest.raises(apsw.FullError):                   # still full: no write gets past a store without its triggers
-        db.add_doc(doc(5, 1), title='while full', emb_fn=hash_embed)
+        db.add_doc(doc(5, 1), title='while full', embedder=hash_embed)
     assert _fts_triggers(T.store) == [] and 'while full' not in {t['title'] for t in db.toc()}
     with pytest.raises(apsw.ConstraintError, match='no FTS triggers'): T.store.insert(dict(content='a raw write'))
     unlimit(db)                                            # room again: the next write restores them first
-    db.add_doc(doc(6, 1), title='after', emb_fn=hash_embed)
+    db.add_doc(doc(6, 1), title='after', embedder=hash_embed)
     assert len(_fts_triggers(T.store)) == 3 and fts_ok(db)
     for i in (0, 1, 4, 6): assert len(T.store.fts_search(f'marker{i}')) == 1
     assert db.ls_meta('store.fts_bulk') == {}
@@ -79,10 +79,10 @@ def test_bulk_load_that_cannot_restore_its_triggers(db_path):
 
 def test_bulk_triggers_owed_at_close_are_restored_by_the_next_open(db_path):
     db = database(db_path); T = db.get_tree()
-    db.add_doc(doc(0, 2), title='before', emb_fn=hash_embed)
+    db.add_doc(doc(0, 2), title='before', embedder=hash_embed)
     with pytest.warns(UserWarning), pytest.raises(apsw.FullError):
         with T.store.fts_bulk():
-            for i in range(1, 5): db.add_doc(doc(i), title=f'bulk{i}', emb_fn=hash_embed)
+            for i in range(1, 5): db.add_doc(doc(i), title=f'bulk{i}', embedder=hash_embed)
             limit(db, 0)
     db.close()                                            # still full for this connection: close closes anyway
     db = database(db_path)
@@ -96,7 +96,7 @@ def test_close_when_the_sidecar_cannot_be_saved(tmp_path, monkeypatch):
     from usearch.index import Index
     p = tmp_path/'f.db'
     db = database(p); db.get_tree(ann=True)
-    for i in range(4): db.add_doc(doc(i, 3), title=f'a{i}', emb_fn=hash_embed)
+    for i in range(4): db.add_doc(doc(i, 3), title=f'a{i}', embedder=hash_embed)
     assert len(db.t.store.ann) > 0
     def full_save(self, path, *a, **k):
         open(path, 'wb').write(b'\0' * 100)
@@ -117,7 +117,7 @@ def test_open_and_close_on_a_full_disk(tmp_path):
     with tmpfs(tmp_path/'m', '4m') as d:
         p = d/'x.db'
         db = database(p); db.get_tree(ann=True)
-        for i in range(6): db.add_doc(doc(i, 4), title=f'a{i}', emb_fn=hash_embed)
+        for i in range(6): db.add_doc(doc(i, 4), title=f'a{i}', embedder=hash_embed)
         assert len(db.t.store.ann) > 0                     # the index is open and dirty: close will save it
         fill(d)
         # E: a fresh process opens it (apsw's PRAGMA optimize at connect raised FullError) and reads
@@ -154,15 +154,15 @@ def test_bulk_load_fills_the_disk(tmp_path):
     for i in range(120): (src/f'a{i:03}.md').write_text(doc(i, 16))
     with tmpfs(tmp_path/'m', '3m') as d:
         (d/'ballast').write_bytes(b'\0' * (1 << 20))
-        db = database(d/'b.db'); db.add_doc(doc(999, 1), title='first', emb_fn=hash_embed)
+        db = database(d/'b.db'); db.add_doc(doc(999, 1), title='first', embedder=hash_embed)
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter('always')
-            res = db.add_dir(src, emb_fn=hash_embed, bulk=True, embed_batch=200)
+            res = db.add_dir(src, embedder=hash_embed, bulk=True, embed_batch=200)
         errs = [r for r in res if 'error' in r]
         assert len(res) == 120 and errs and all('FullError' in r['error'] or 'disk' in r['error'] for r in errs), errs[:3]
         ok = [r for r in res if 'error' not in r]
         (d/'ballast').unlink()                              # room again
-        db.add_doc(doc(1000, 1), title='later', emb_fn=hash_embed)
+        db.add_doc(doc(1000, 1), title='later', embedder=hash_embed)
         assert len(_fts_triggers(db.t.store)) == 3 and fts_ok(db)
         assert {t['title'] for t in db.toc()} == {'first', 'later'} | {r['title'] for r in ok}
         for r in ok[:5] + ok[-5:]: assert db.doc_search(f'marker{int(r["title"][1:])}')[0]['doc_id'] == r['doc_id']

@@ -1,4 +1,4 @@
-"Embedder faults (issue 12 I, J, K): what an emb_fn returns is checked before anything is stored; NaN/inf vectors and queries are refused."
+"Embedder faults (issue 12 I, J, K): what an embedder returns is checked before anything is stored; NaN/inf vectors and queries are refused."
 import os, random
 import numpy as np, pytest
 from litesearch import database, hash_embed
@@ -15,7 +15,7 @@ def counts(db):
 
 @pytest.fixture
 def db():
-    d = database(); d.add_doc('# Good\n\nsome text about good apples', title='good', emb_fn=enc)
+    d = database(); d.add_doc('# Good\n\nsome text about good apples', title='good', embedder=enc)
     yield d
     d.close()
 
@@ -39,17 +39,17 @@ BAD = {  # name: (embedder, words the error must hold)
 def test_add_doc_refuses_bad_embedder_output(db, name):
     fn, words = BAD[name]
     before = counts(db)
-    with pytest.raises((ValueError, TypeError)) as e: db.add_doc(DOC, title='fruit', source='fruit.md', emb_fn=fn)
+    with pytest.raises((ValueError, TypeError)) as e: db.add_doc(DOC, title='fruit', source='fruit.md', embedder=fn)
     assert words in str(e.value), str(e.value)
     assert counts(db) == before                              # nothing of the document was written
 
 def test_nan_error_names_the_document(db):
-    with pytest.raises(ValueError) as e: db.add_doc(DOC, title='fruit', source='notes/fruit.md', emb_fn=lambda ts: with_nan(ts))
+    with pytest.raises(ValueError) as e: db.add_doc(DOC, title='fruit', source='notes/fruit.md', embedder=lambda ts: with_nan(ts))
     assert "document 'fruit' (source 'notes/fruit.md')" in str(e.value) and 'Fix the embedder' in str(e.value)
 
 def test_more_rows_would_have_shifted_vectors(db):
     "J: one row too many used to be accepted and every chunk got its neighbour's vector."
-    with pytest.raises(ValueError, match='for 2 texts'): db.add_doc(DOC, title='fruit', emb_fn=lambda ts: enc(['shifted'] + ts))
+    with pytest.raises(ValueError, match='for 2 texts'): db.add_doc(DOC, title='fruit', embedder=lambda ts: enc(['shifted'] + ts))
     assert db.toc('fruit') == []
 
 @pytest.mark.parametrize('embed_batch', [0, 2000])
@@ -61,7 +61,7 @@ def test_add_dir_reports_the_file(tmp_path, embed_batch, name):
     def picky(ts): return fn(ts) if any('poisoned' in t for t in ts) else enc(ts)
     db = database()
     try:
-        res = {os.path.basename(r['source']): r for r in db.add_dir(tmp_path, emb_fn=picky, embed_batch=embed_batch)}
+        res = {os.path.basename(r['source']): r for r in db.add_dir(tmp_path, embedder=picky, embed_batch=embed_batch)}
         assert 'error' not in res['ok.md'] and res['ok.md']['chunks'] == 1
         assert words in res['bad.md']['error'], res['bad.md']['error']
         if name == 'nan': assert "document 'bad'" in res['bad.md']['error']
@@ -79,7 +79,7 @@ def test_write_docs_and_store_chunks_check_rows(db):
     bad = vecs.copy(); bad[2, 0] = np.inf
     with pytest.raises(ValueError, match="chunk 0 of document 'n2' \\(source 'n2.md'\\)"): write_docs(db, T, plans, bad)
     with pytest.raises(ValueError, match='for 2 texts'): store_chunks(T.store, pending[:2], vecs=vecs)
-    with pytest.raises(TypeError, match='returned None'): store_chunks(T.store, pending[:2], emb_fn=lambda ts: None)
+    with pytest.raises(TypeError, match='returned None'): store_chunks(T.store, pending[:2], embedder=lambda ts: None)
     assert counts(db) == before
     assert write_docs(db, T, plans, vecs) == 3
 
@@ -105,7 +105,7 @@ def test_nonfinite_query_is_an_error(db, q):
 def test_nonfinite_query_ann(tmp_path):
     db = database(tmp_path/'a.db')
     try:
-        db.add_doc(DOC, title='fruit', emb_fn=enc)
+        db.add_doc(DOC, title='fruit', embedder=enc)
         with pytest.raises(ValueError, match='NaN or infinite'): db.t.store.ann_search(np.full(16, np.nan, np.float32))
         with pytest.raises(ValueError, match='NaN or infinite'): db.chunk_search('x', np.full(16, np.nan, np.float32), ann=True)
     finally: db.close()
@@ -143,7 +143,7 @@ def test_fuzz_broken_embedders():
                 out, state['bad'] = _broken(rng, ts)
                 return out
             before = counts(db)
-            try: db.add_doc(text, title=f'd{i}', emb_fn=fn); good += 1
+            try: db.add_doc(text, title=f'd{i}', embedder=fn); good += 1
             except (ValueError, TypeError):
                 assert state['bad'] and counts(db) == before; bad += 1
             else: assert not state['bad']

@@ -13,8 +13,8 @@ def enc(ts): return hash_embed(ts, 16)
 @pytest.fixture
 def db():
     d = database()
-    d.add_doc('# Saturn\n\nSaturn transits slowly.', title='Grahas', source='g.md', emb_fn=enc)
-    d.add_doc('# Ratios\n\nThe current ratio of assets.', title='Ratios', source='r.md', emb_fn=enc)
+    d.add_doc('# Saturn\n\nSaturn transits slowly.', title='Grahas', source='g.md', embedder=enc)
+    d.add_doc('# Ratios\n\nThe current ratio of assets.', title='Ratios', source='r.md', embedder=enc)
     yield d
     d.close()
 

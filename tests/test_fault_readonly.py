@@ -10,7 +10,7 @@ DOCS = [('# Tax %d\n\n## Supply\n\nThe place of supply of services %d is where t
 def build(p, ann=False):
     db = database(p)
     if ann: db.get_tree(ann=True)
-    for text, title in DOCS: db.add_doc(text, title=title, emb_fn=hash_embed)
+    for text, title in DOCS: db.add_doc(text, title=title, embedder=hash_embed)
     if ann: len(db.t.store.ann)          # the HNSW index is open (and dirty): close saves its sidecar
     db.close()
 
@@ -82,7 +82,7 @@ def test_readonly_mount_with_wal(tmp_path):
             import os
             from litesearch import database, hash_embed
             db = database({str(p)!r})
-            for text, title in {DOCS!r}: db.add_doc(text, title=title, emb_fn=hash_embed)
+            for text, title in {DOCS!r}: db.add_doc(text, title=title, embedder=hash_embed)
             os._exit(0)            # no close: the -wal and -shm stay''')
         subprocess.run([sys.executable, '-c', code], check=True)
         assert {'w.db-wal', 'w.db-shm'} <= set(os.listdir(d)) and (d/'w.db-wal').stat().st_size > 0

@@ -12,7 +12,7 @@ Q = 'place of supply of services reduced rate'
 
 def build(p):
     db = database(p)
-    for text, title in DOCS: db.add_doc(text, title=title, emb_fn=hash_embed)
+    for text, title in DOCS: db.add_doc(text, title=title, embedder=hash_embed)
     return db
 
 def whole(secs):
@@ -37,10 +37,10 @@ def test_delete_between_statements(db_path, monkeypatch, ann):
     secs = db.sections(Q, e, ann=ann)                       # was KeyError: node ...: no such node
     assert len(secs) == 5; whole(secs)
     assert other.t.docs.count < len(DOCS)                    # the deletes happened, during the call
-    for d, t in DOCS: other.add_doc(d, title=t, emb_fn=hash_embed)
+    for d, t in DOCS: other.add_doc(d, title=t, embedder=hash_embed)
     hits = db.doc_search(Q, e, ann=ann)
     assert hits and all(h['text'] and h['breadcrumb'] for h in hits)
-    for d, t in DOCS: other.add_doc(d, title=t, emb_fn=hash_embed)
+    for d, t in DOCS: other.add_doc(d, title=t, embedder=hash_embed)
     ctx = db.context(Q, e, sections=3, ann=ann)
     assert len(ctx['sections']) == 3 and all(s['text'] and s['context']['breadcrumb'] for s in ctx['sections'])
     monkeypatch.undo()
@@ -61,7 +61,7 @@ def test_sections_while_another_process_deletes(db_path):
             if os.path.exists({str(stop)!r}): break
             text, title = docs[i % len(docs)]
             db.delete_doc(db.toc(title)[0]['doc_id'])
-            db.add_doc(text, title=title, emb_fn=hash_embed)
+            db.add_doc(text, title=title, embedder=hash_embed)
         print(i, flush=True)
         db.close()''')
     w = subprocess.Popen([sys.executable, '-c', code], stdout=subprocess.PIPE, text=True)

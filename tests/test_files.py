@@ -43,7 +43,7 @@ def mixed(tmp_path):
 
 def test_bad_files_reported_good_files_ingested(mixed, tmp_path):
     db = database(tmp_path/'t.db')
-    res = db.add_dir(mixed, emb_fn=enc)
+    res = db.add_dir(mixed, embedder=enc)
     by = {Path(r['source']).name: r for r in res}
     assert len(res) == 11
     errors = {k: r['error'] for k, r in by.items() if 'error' in r}
@@ -66,12 +66,12 @@ def test_embed_failure_costs_only_its_document(tmp_path):
         if any('hemlock' in t for t in ts): raise RuntimeError('embedder refused')
         return enc(ts)
     db = database()
-    res = db.add_dir(d, emb_fn=picky, embed_batch=1)          # one document per batch
+    res = db.add_dir(d, embedder=picky, embed_batch=1)          # one document per batch
     assert [bool(r.get('error')) for r in res] == [False, False, True, False]
     assert 'embedder refused' in res[2]['error'] and 'chunks' not in res[2]
     assert counts(db) == dict(docs=3, nodes_docs=3, chunk_docs=3, incomplete=0)
     db2 = database()
-    res2 = db2.add_dir(d, emb_fn=picky)                        # one batch for all: it fails, then each document is retried alone
+    res2 = db2.add_dir(d, embedder=picky)                        # one batch for all: it fails, then each document is retried alone
     assert [bool(r.get('error')) for r in res2] == [False, False, True, False]
     assert counts(db2) == dict(docs=3, nodes_docs=3, chunk_docs=3, incomplete=0)
 
@@ -84,10 +84,10 @@ def test_interrupt_leaves_only_whole_documents(tmp_path):
         if len(seen) == 4: raise KeyboardInterrupt     # call 1 is the probe that learns its dimension
         return enc(ts)
     db = database()
-    with pytest.raises(KeyboardInterrupt): db.add_dir(d, emb_fn=dies, embed_batch=1)
+    with pytest.raises(KeyboardInterrupt): db.add_dir(d, embedder=dies, embed_batch=1)
     c = counts(db)
     assert c['incomplete'] == 0 and c['docs'] == c['nodes_docs'] == c['chunk_docs'] == 2
-    res = db.add_dir(d, emb_fn=enc)                            # the rerun finishes the job
+    res = db.add_dir(d, embedder=enc)                            # the rerun finishes the job
     assert sum(bool(r.get('skipped')) for r in res) == 2 and counts(db)['chunk_docs'] == 5
 
 @pytest.mark.parametrize('embed_batch', [0, 1, 2000])
@@ -96,7 +96,7 @@ def test_every_embed_batch_stores_vectors(tmp_path, embed_batch):
     d = tmp_path/'d'; d.mkdir()
     for i in range(3): (d/f'n{i}.md').write_text(f'# Note {i}\n\nPlain words for note {i}.\n\n## More\n\nA second section of note {i}.')
     db = database()
-    res = db.add_dir(d, emb_fn=enc, embed_batch=embed_batch)
+    res = db.add_dir(d, embedder=enc, embed_batch=embed_batch)
     n = sum(r['chunks'] for r in res)
     assert n == 6 and db.ls_meta('store.dim') == 64
     assert db.execute('SELECT count(*), count(embedding) FROM store').fetchone() == (n, n)
@@ -115,14 +115,14 @@ def test_unchanged_skipped_unread_changed_replaced(tmp_path, monkeypatch):
     d = tmp_path/'d'; d.mkdir()
     (d/'a.md').write_text('# A\n\nfirst text'); (d/'b.md').write_text('# B\n\nother text')
     db = database(tmp_path/'t.db')
-    db.add_dir(d, emb_fn=enc)
+    db.add_dir(d, embedder=enc)
     reads = []
     orig = lf._parse_task
     monkeypatch.setattr(lf, '_parse_task', lambda p, *a: reads.append(Path(p).name) or orig(p, *a))
-    res = db.add_dir(d, emb_fn=enc)
+    res = db.add_dir(d, embedder=enc)
     assert reads == [] and all(r['skipped'] for r in res)
     time.sleep(0.01); (d/'a.md').write_text('# A\n\nsecond, different text')
-    res = db.add_dir(d, emb_fn=enc)
+    res = db.add_dir(d, embedder=enc)
     assert reads == ['a.md'] and res[0].get('replaced') and res[1]['skipped']
     assert 'second, different' in db.read(res[0]['doc_id'] + '#1')['text']
     assert db.execute('SELECT count(*) FROM docs').fetchone()[0] == 2
@@ -134,11 +134,11 @@ def test_scanned_pdf_is_reported_and_complete(tmp_path):
     db = database()
     with warnings.catch_warnings(record=True) as ws:
         warnings.simplefilter('always')
-        res = db.add_dir(d, emb_fn=enc)
+        res = db.add_dir(d, embedder=enc)
     assert 'no text layer' in res[0]['warnings'][0] and any('no text layer' in str(w.message) for w in ws)
     assert res[0]['chunks'] == 0 and db.toc()[0]['pages'] == [1, 3]
     assert counts(db)['incomplete'] == 0                        # a document with no chunks is still completed
-    assert db.add_dir(d, emb_fn=enc)[0]['skipped']
+    assert db.add_dir(d, embedder=enc)[0]['skipped']
 
 def test_parallel_equals_serial(tmp_path):
     d = tmp_path/'d'; d.mkdir()
@@ -146,7 +146,7 @@ def test_parallel_equals_serial(tmp_path):
     for i in range(3): (d/f'r{i}.pdf').write_bytes(pdf_bytes([[f'{w[(4 * i + p) % 12].title()} report', f'Findings about {w[(4 * i + p + 5) % 12]} and its houses.'] for p in range(4)]))
     (d/'note.md').write_text('# Note\n\nA markdown file parsed in the parent.')
     a, b = database(), database()
-    ra, rb = a.add_dir(d, emb_fn=enc, n_workers=0), b.add_dir(d, emb_fn=enc, n_workers=2)
+    ra, rb = a.add_dir(d, embedder=enc, n_workers=0), b.add_dir(d, embedder=enc, n_workers=2)
     assert ra.stats['workers'] == 0 and rb.stats['workers'] == 2
     assert [Path(r['source']).name for r in ra] == ['note.md', 'r0.pdf', 'r1.pdf', 'r2.pdf'] and not any('error' in r for r in ra)
     assert all(r['chunks'] for r in ra) and list(ra) == list(rb)     # per-file results in input order: ids, titles, kinds, nodes, chunks

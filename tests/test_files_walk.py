@@ -20,12 +20,12 @@ def test_walk_keeps_user_files_beside_the_database(tmp_path):
     write(d, USER)
     write(d, ['assets/report/figure.md'])                       # where this database's PDF images go: not the user's
     assert db.assets('report') == d/'assets'/'report'
-    db.add_dir(d, emb_fn=enc, types='md'); db.t.store.save_index()
+    db.add_dir(d, embedder=enc, types='md'); db.t.store.save_index()
     own = ['litesearch.db', 'litesearch.db-wal', 'litesearch.db-shm', 'litesearch.db.store.usearch', 'litesearch.db.store.usearch.json']
     assert all((d/n).exists() for n in own)                    # the database's own files really are in the walked folder
     types = 'md,db,db-wal,db-shm,db-journal,usearch,json'      # every one of them has a walked type
     assert sorted(str(p.relative_to(d)) for p in lf._walk(db, d, types)) == sorted(USER)
-    res = db.add_dir(d, emb_fn=enc, force=True)
+    res = db.add_dir(d, embedder=enc, force=True)
     assert sorted(str(Path(r['source']).relative_to(d)) for r in res) == sorted(n for n in USER if n.endswith('.md'))
     db.close()
 
@@ -41,5 +41,5 @@ def test_own_files_by_exact_name(tmp_path):
 def test_in_memory_database_skips_no_user_folder(tmp_path):
     write(tmp_path, ['assets/a.md', 'notes.md'])
     db = database()
-    res = db.add_dir(tmp_path, emb_fn=enc)
+    res = db.add_dir(tmp_path, embedder=enc)
     assert sorted(Path(r['source']).name for r in res) == ['a.md', 'notes.md']

@@ -41,7 +41,7 @@ def test_dead_worker_costs_only_its_file(tmp_path, fragile):
     d = tmp_path/'d'; d.mkdir()
     memos(d, ['a', 'crash', 'c'])
     db = database(tmp_path/'t.db')
-    res = db.add_dir(d, emb_fn=enc, n_workers=2)
+    res = db.add_dir(d, embedder=enc, n_workers=2)
     assert res.stats['workers'] == 2 and res.stats['errors'] == 1
     assert list(errors(res)) == ['crash.pdf']
     assert errors(res)['crash.pdf'].startswith(f"worker died while parsing {str(d/'crash.pdf')!r}")
@@ -57,18 +57,18 @@ def test_many_files_two_crashes_small_batches(tmp_path, fragile):
     memos(d, names)
     for i in range(3): (d/f'note{i}.md').write_text(f'# Note {i}\n\nParsed in the parent while the workers run.')
     db = database()
-    res = db.add_dir(d, emb_fn=enc, n_workers=2, embed_batch=1)
+    res = db.add_dir(d, embedder=enc, n_workers=2, embed_batch=1)
     assert sorted(errors(res)) == ['crash1.pdf', 'crash2.pdf'] and all('worker died while parsing' in e for e in errors(res).values())
     assert {t['title'] for t in db.toc()} == {*names[:8], 'note0', 'note1', 'note2'}
     assert counts(db) == (11, 11, 11, 0)
-    again = db.add_dir(d, emb_fn=enc, n_workers=2)             # the rest is skipped unread; the crashing files fail again, alone
+    again = db.add_dir(d, embedder=enc, n_workers=2)             # the rest is skipped unread; the crashing files fail again, alone
     assert again.stats['skipped'] == 11 and sorted(errors(again)) == ['crash1.pdf', 'crash2.pdf']
 
 def test_a_file_that_killed_its_worker_once_is_retried(tmp_path, fragile):
     d = tmp_path/'d'; d.mkdir()
     memos(d, ['a', 'flaky', 'c', 'e'])
     db = database()
-    res = db.add_dir(d, emb_fn=enc, n_workers=2)
+    res = db.add_dir(d, embedder=enc, n_workers=2)
     assert (d/'flaky.died').exists()                            # its first worker did die
     assert errors(res) == {} and {t['title'] for t in db.toc()} == {'a', 'c', 'e', 'flaky'}
 
@@ -77,7 +77,7 @@ def test_interrupt_in_a_worker_stops_the_walk_leaving_whole_documents(tmp_path, 
     for i in range(3): (d/f'note{i}.md').write_text(f'# Note {i}\n\npolonium report {i}')
     memos(d, ['stop'])
     db = database()
-    with pytest.raises(KeyboardInterrupt): db.add_dir(d, emb_fn=enc, n_workers=2, embed_batch=1, bulk=True)
+    with pytest.raises(KeyboardInterrupt): db.add_dir(d, embedder=enc, n_workers=2, embed_batch=1, bulk=True)
     assert counts(db) == (3, 3, 3, 0)                            # the notes were parsed here and written before the memo came back
     assert len(db.t.store.fts_search('polonium')) == 3           # bulk: the index was rebuilt on the way out
     db.t.store.insert({'content': 'later radium report'})       # and the triggers were restored
@@ -90,5 +90,5 @@ def test_pool_that_cannot_start_parses_here(tmp_path, monkeypatch, fragile):
     monkeypatch.setattr(lf, '_pool', no_pool)
     db = database()
     with pytest.warns(UserWarning, match=r'parse workers failed \(OSError: fork failed\); parsing 2 files in this process'):
-        res = db.add_dir(d, emb_fn=enc, n_workers=2)
+        res = db.add_dir(d, embedder=enc, n_workers=2)
     assert errors(res) == {} and counts(db) == (2, 2, 2, 0)

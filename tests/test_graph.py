@@ -125,7 +125,7 @@ def test_context_graph(fresh_db):
     from litesearch import hash_embed
     db = fresh_db
     enc = lambda ts: hash_embed(ts, 64)
-    a = db.add_doc(A, title='A', emb_fn=enc)['doc_id']
+    a = db.add_doc(A, title='A', embedder=enc)['doc_id']
     q = 'what does this apply to'
     c0, c1 = db.context(q, enc([q])[0], sections=1), db.context(q, enc([q])[0], sections=1, graph=True)
     assert [s['node_id'] for s in c1['sections']] == [s['node_id'] for s in c0['sections']] == [f'{a}#3'] and 'graph' not in c0

@@ -16,7 +16,7 @@ def test_fts_pages_written_per_document_stay_flat():
     per = []
     for d in range(240):
         n['pages'] = 0
-        db.add_doc([(p, ' '.join(rng.choice(W) + str(rng.randrange(3000)) for _ in range(40))) for p in range(60)], f'd{d}', emb_fn=False)
+        db.add_doc([(p, ' '.join(rng.choice(W) + str(rng.randrange(3000)) for _ in range(40))) for p in range(60)], f'd{d}', embedder=False)
         per.append(n['pages'])
     db.conn.set_profile(None)
     first, last = sum(per[:40]), sum(per[-40:])

@@ -13,7 +13,7 @@ def test_reader_sees_only_whole_documents_during_a_load(tmp_path):
         import sys
         from litesearch import database, hash_embed
         db = database(sys.argv[1])
-        res = db.add_dir(sys.argv[2], emb_fn=lambda ts: hash_embed(ts, 64), embed_batch=40)   # many small batches
+        res = db.add_dir(sys.argv[2], embedder=lambda ts: hash_embed(ts, 64), embed_batch=40)   # many small batches
         assert not any('error' in r for r in res), [r for r in res if 'error' in r][:3]
         db.close()''')
     w = subprocess.Popen([sys.executable, '-c', writer, str(db_path), str(docs)])

@@ -25,7 +25,7 @@ def test_bar_counts_chunks_with_rate_and_eta(tmp_path):
     db, err = database(), io.StringIO()
     with redirect_stderr(err), warnings.catch_warnings(record=True) as ws:
         warnings.simplefilter('always')
-        res = db.add_dir(d, emb_fn=slow, progress=True)
+        res = db.add_dir(d, embedder=slow, progress=True)
     chunks, out = res.stats['chunks'], err.getvalue()
     s = states(out)
     assert s[-1] == (chunks, chunks), s[-5:]                            # ends at every chunk embedded
@@ -36,7 +36,7 @@ def test_bar_counts_chunks_with_rate_and_eta(tmp_path):
 def test_no_bar_unless_asked(tmp_path):
     d = tmp_path/'docs'; corpus(d, 2)
     err = io.StringIO()
-    with redirect_stderr(err): database().add_dir(d, emb_fn=slow, progress=False)
+    with redirect_stderr(err): database().add_dir(d, embedder=slow, progress=False)
     assert err.getvalue() == ''
 
 def test_cli_bar_on_a_terminal_and_lines_as_documents_land(tmp_path):
@@ -87,6 +87,6 @@ def test_files_parse_while_a_batch_embeds(tmp_path, timed, thread):
     "With `thread` (the default) the next files are read while a batch embeds; without it, never."
     log, emb = timed
     for i in range(10): (tmp_path/f'm{i}.txt').write_text(f'TIMED memo {i}\n\nQuarterly memo {i}: revenue and costs.')
-    res = database().add_dir(tmp_path, emb_fn=emb, embed_batch=1, n_workers=0, thread=thread)
+    res = database().add_dir(tmp_path, embedder=emb, embed_batch=1, n_workers=0, thread=thread)
     assert res.stats['parsed'] == 10 and not res.stats['errors']
     assert any(log) == thread, log

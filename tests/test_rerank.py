@@ -10,7 +10,7 @@ DOC = '# Saturn\n\nSaturn transits slowly.\n\n## Sade Sati\n\nSade sati lasts se
 def test_rerank_orders_by_model(tmp_path, monkeypatch):
     make_tiny_ranker(tmp_path, vocab='saturn sade sati lasts seven half years jupiter moves sign each year transits slowly'.split())
     monkeypatch.setenv('LITESEARCH_MODELS', str(tmp_path))
-    db = database(); db.add_doc(DOC, title='G', emb_fn=hash_embed)
+    db = database(); db.add_doc(DOC, title='G', embedder=hash_embed)
     q = 'sade sati lasts seven years'
     hits = db.doc_search(q, hash_embed([q])[0], limit=3, rerank=True)
     assert 'Sade sati' in hits[0]['text']
@@ -30,7 +30,7 @@ def test_rerank_with_several_documents(tmp_path, monkeypatch):
     "With routing on (several documents), a passage-like query was returned unreranked when rerank=True."
     make_tiny_ranker(tmp_path, vocab='saturn sade sati lasts seven half years jupiter moves sign each year transits slowly'.split())
     monkeypatch.setenv('LITESEARCH_MODELS', str(tmp_path))
-    db = database(); db.add_doc(DOC, title='G', emb_fn=hash_embed); db.add_doc('# Mars\n\nMars moves fast.', title='M', emb_fn=hash_embed)
+    db = database(); db.add_doc(DOC, title='G', embedder=hash_embed); db.add_doc('# Mars\n\nMars moves fast.', title='M', embedder=hash_embed)
     for q in ('sade sati lasts seven years', 'what does G say about jupiter moving'):
         hits = db.doc_search(q, hash_embed([q])[0], limit=3, rerank=True)
         assert hits and all('rerank_score' in h['why'] for h in hits), q

@@ -24,7 +24,7 @@ def cli(cwd, *args):
 def reference(d):
     "(nodes, chunks) per title from a load that ran to the end: chunking does not depend on the embedder."
     db = database()
-    db.add_dir(d, emb_fn=lambda ts: hash_embed(ts, dim=64))
+    db.add_dir(d, embedder=lambda ts: hash_embed(ts, dim=64))
     return {t: (n, c) for t, n, c in db.execute('SELECT d.title, (SELECT count(*) FROM nodes WHERE doc_id = d.id), '
                                                 '(SELECT count(*) FROM store WHERE doc_id = d.id) FROM docs d')}
 

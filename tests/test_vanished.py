@@ -26,7 +26,7 @@ def test_file_deleted_after_its_stamp(tmp_path, memo, monkeypatch):
     monkeypatch.setattr(lf, '_known', vanishing)
     monkeypatch.setattr(os, 'sched_getaffinity', lambda pid: {0, 1, 2, 3}, raising=False)     # workers are sized from the files' sizes
     db = database()
-    res = db.add_dir(tmp_path, emb_fn=enc)
+    res = db.add_dir(tmp_path, embedder=enc)
     assert res.stats['workers'] == 2
     errs = {Path(r['source']).name: r['error'] for r in res if 'error' in r}
     assert list(errs) == ['gone.pdf'] and 'gone.pdf' in errs['gone.pdf'], errs
@@ -43,9 +43,9 @@ def deep_pdf(path, depth=1200):
 def test_deep_outline_names_the_file(tmp_path):
     deep_pdf(tmp_path/'deep.pdf')
     db = database()
-    with pytest.raises(RecursionError, match='deep.pdf'): db.add_file(tmp_path/'deep.pdf', emb_fn=enc)
+    with pytest.raises(RecursionError, match='deep.pdf'): db.add_file(tmp_path/'deep.pdf', embedder=enc)
     (tmp_path/'ok.md').write_text('# Fine\n\nSaturn transits.')
-    res = db.add_dir(tmp_path, emb_fn=enc)
+    res = db.add_dir(tmp_path, embedder=enc)
     errs = {Path(r['source']).name: r['error'] for r in res if 'error' in r}
     assert list(errs) == ['deep.pdf'] and errs['deep.pdf'].startswith('RecursionError') and 'deep.pdf' in errs['deep.pdf'], errs
     assert [d['title'] for d in db.toc()] == ['ok']

@@ -41,7 +41,7 @@ def test_range_equals_filter(dtype):
 def test_scoped_leg_scans_only_the_document(monkeypatch):
     "The vector leg of a routed document filters its rows, not every row of the store (np.isin over the store before)."
     db = database()
-    for k in range(6): db.add_doc([(p, f'Document {k} page {p} about topic {k * 7 + p} and revenue.') for p in range(40)], f'doc {k}', emb_fn=hash_embed)
+    for k in range(6): db.add_doc([(p, f'Document {k} page {p} about topic {k * 7 + p} and revenue.') for p in range(40)], f'doc {k}', embedder=hash_embed)
     T = db.get_tree()
     n_store = db.execute('SELECT count(*) FROM store').fetchone()[0]
     did = db.execute("SELECT id FROM docs WHERE title = 'doc 3'").fetchone()[0]
