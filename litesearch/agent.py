@@ -35,10 +35,10 @@ class DbTools:
         self.db, self.store, self.prefix, self.snippet, self.max_nodes, self.max_chars = db, store, prefix, snippet, max_nodes, max_chars
         self._emb_fn = embedder
 
-    def _emb(self, query):
-        if not isinstance(query, str) or not query.strip(): raise ValueError(f'query {query!r}: expected some words to search for')
+    def _emb(self, q):
+        if not isinstance(q, str) or not q.strip(): raise ValueError(f'query {q!r}: expected some words to search for')
         if self._emb_fn is None: return None          # Database.search embeds it with the store's recorded embedder
-        return load_embedder(self._emb_fn).query([query])[0]
+        return load_embedder(self._emb_fn).query([q])[0]
 
     def toc(self, doc:str|None=None, # a document id, title, source path or file name, or part of a title; omit to list every document
             depth:int|None=None, # how deep sections nest: 0 = documents only (the default without `doc`), 1 = top-level sections, 2 (the default with `doc`)
@@ -115,35 +115,35 @@ class DbTools:
                 if l > lo: p['text'], p['truncated'] = p['text'][:lo].rstrip() + '…', True
         return res
 
-    def sections(self, query:str, # what to look for, in words
+    def sections(self, q:str, # what to look for, in words
                  limit:int=5, # sections to return
                  per:int=3, # best passages shown per section
                  doc:str|None=None, # search only this document: its id, title or source path (from toc)
                  kind:str|None=None, # search only documents of this kind: pdf, md, txt, html, ...
                  meta:dict|None=None, # search only documents whose metadata holds every key: value given
                 )->list: # `db.sections`: node_id, doc_id, title, breadcrumb, pages, score, passages (node_id, pages, text, score, meta, why), why
-        "The sections that best answer `query`, best first, each with its best passages; `read` their `node_id`."
-        secs = self.db.sections(query, self._emb(query), limit=_positive('limit', limit), per=_positive('per', per),
+        "The sections that best answer `q`, best first, each with its best passages; `read` their `node_id`."
+        secs = self.db.sections(q, self._emb(q), limit=_positive('limit', limit), per=_positive('per', per),
                                 store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)
         for s in secs: self._clipped(s['passages'])
         return self._fit(list(secs), [p for s in secs for p in s['passages']])
 
-    def search(self, query:str, # what to look for, in words
+    def search(self, q:str, # what to look for, in words
                limit:int=10, # passages to return
                doc:str|None=None, # search only this document: its id, title or source path (from toc)
                kind:str|None=None, # search only documents of this kind: pdf, md, txt, html, ...
                meta:dict|None=None, # search only documents whose metadata holds every key: value given
               )->list: # `db.doc_search`: passages with node_id, doc_id, breadcrumb, pages, text, score, meta, why
-        "Passages matching `query`, best first, each placed in its document by a breadcrumb and a section id."
-        hits = self._clipped(list(self.db.doc_search(query, self._emb(query), limit=_positive('limit', limit), store=self.store,
+        "Passages matching `q`, best first, each placed in its document by a breadcrumb and a section id."
+        hits = self._clipped(list(self.db.doc_search(q, self._emb(q), limit=_positive('limit', limit), store=self.store,
                                                      prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)))
         return self._fit(hits, hits)
 
-    def docs(self, query:str, # what to look for, in words
+    def docs(self, q:str, # what to look for, in words
              limit:int=5, # documents to return
             )->list: # `db.docs`: documents with doc_id, title, label, source, kind, score and why (names_rank, body_rank, evidence_rank, nhits)
-        "The documents that best answer `query`, best first: pass one as `doc` to `sections` or `search` to look inside it."
-        return list(self.db.docs(query, self._emb(query), limit=_positive('limit', limit), store=self.store, prefix=self.prefix))
+        "The documents that best answer `q`, best first: pass one as `doc` to `sections` or `search` to look inside it."
+        return list(self.db.docs(q, self._emb(q), limit=_positive('limit', limit), store=self.store, prefix=self.prefix))
 
     def breadcrumb(self, node_id:str, # a section id, from toc, sections or search
                   )->str: # 'Document › Part › Chapter'
@@ -152,7 +152,7 @@ class DbTools:
 
 # %% ../nbs/14_agent.ipynb #c32fe9f0
 @patch
-def context(self:DbTools, query:str, # what to look for, in words
+def context(self:DbTools, q:str, # what to look for, in words
             sections:int=6, # sections returned, each with its text and its place in the tree
             per:int=3, # best passages shown per section
             related:int=8, # most embedding-nearest other sections listed under `related`
@@ -161,11 +161,11 @@ def context(self:DbTools, query:str, # what to look for, in words
             doc:str|None=None, # search only this document: its id, title or source path (from toc)
             kind:str|None=None, # search only documents of this kind: pdf, md, txt, html, ...
             meta:dict|None=None, # search only documents whose metadata holds every key: value given
-           )->dict: # `db.context`: query, sections (with text, truncated, context: parent, siblings, children), related (+ graph)
+           )->dict: # `db.context`: q, sections (with text, truncated, context: parent, siblings, children), related (+ graph)
     "One call for an answer's evidence: the best sections with their whole text and tree context, plus related sections."
     n = _positive('sections', sections)
     mr = min(_positive('max_read', max_read), max(self.max_chars // n, 1) if self.max_chars else max_read)
-    res = self.db.context(query, self._emb(query), self.store, self.prefix, sections=n, per=_positive('per', per), related=related,
+    res = self.db.context(q, self._emb(q), self.store, self.prefix, sections=n, per=_positive('per', per), related=related,
                           max_read=mr, graph=graph, doc=doc or None, kind=kind or None, meta=meta or None)
     for s in res['sections']: self._clipped(s['passages'])
     return self._fit(dict(res), res['sections'] + [p for s in res['sections'] for p in s['passages']])
@@ -228,8 +228,8 @@ def mcp_server(db:Database, # an open litesearch database
     except ImportError as e:
         raise ImportError(f"the MCP server needs the mcp package (version 2): pip install 'litesearch[mcp]' ({e})") from None
     from litesearch import __version__
-    srv = MCPServer(name, version=__version__, instructions='Documents as section trees. toc() lists documents and their sections; sections(query) '
-                    'finds where an answer lives; context(query) gives the best sections whole; read(node_id) returns the whole section; refs(node_id) follows its cross-references.', log_level='WARNING')
+    srv = MCPServer(name, version=__version__, instructions='Documents as section trees. toc() lists documents and their sections; sections(q) '
+                    'finds where an answer lives; context(q) gives the best sections whole; read(node_id) returns the whole section; refs(node_id) follows its cross-references.', log_level='WARNING')
     lock = threading.Lock()
     for f in db.tools(embedder, **kw): srv.add_tool(_mcp_tool(f, lock), name=f.__name__, description=f.__doc__.split('\n\n')[0], structured_output=False)
     return srv

@@ -87,7 +87,7 @@ def test_every_query_path_uses_the_recorded_embedder(spy):
         with open(os.devnull, 'w') as quiet:
             async with stdio_client(srv, errlog=quiet) as (r, w), ClientSession(r, w) as s:
                 await s.initialize()
-                return await s.call_tool('sections', {'query': 'qmcp saturn transit', 'limit': 1})
+                return await s.call_tool('sections', {'q': 'qmcp saturn transit', 'limit': 1})
     res = anyio.run(session)
     assert not res.is_error and seen('qmcp'), res.content
     assert res.structured_content['result'][0]['breadcrumb'].startswith('saturn')

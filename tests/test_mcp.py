@@ -19,15 +19,15 @@ async def _session(db):
             out['tools'] = (await s.list_tools()).tools
             call = lambda name, **kw: s.call_tool(name, kw)
             out['toc'] = await call('toc', doc='saturn', depth=2)
-            out['sections'] = await call('sections', query='how long does sade sati last', limit=2)
-            out['search'] = await call('search', query='recitation on saturdays', limit=1)
+            out['sections'] = await call('sections', q='how long does sade sati last', limit=2)
+            out['search'] = await call('search', q='recitation on saturdays', limit=1)
             sade = out['sections'].structured_content['result'][0]['node_id']
             out['read'] = await call('read', node_id=sade, max_chars=50)
             out['breadcrumb'] = await call('breadcrumb', node_id=sade)
             out['bad_id'] = await call('read', node_id='feedbeef#9')
-            out['bad_doc'] = await call('sections', query='saturn', doc='jupiter')
+            out['bad_doc'] = await call('sections', q='saturn', doc='jupiter')
             out['no_doc'] = await call('toc', doc='jupiter')
-            out['bad_type'] = await call('search', query='saturn', limit='many')
+            out['bad_type'] = await call('search', q='saturn', limit='many')
             out['after'] = await call('breadcrumb', node_id=sade)      # the server is still up
     return out
 
@@ -43,7 +43,7 @@ def test_mcp_over_stdio(tmp_path):
     assert (props['node_id']['type'], props['max_chars']['type'], props['max_chars']['default'], props['children']['type']) == \
            ('string', 'integer', 20000, 'boolean')
     assert props['max_chars']['description'] == "longest text returned (and never more than the tools' budget); `truncated` says whether it was cut"
-    assert tools['sections'].input_schema['required'] == ['query']
+    assert tools['sections'].input_schema['required'] == ['q']
 
     for k in ('toc', 'sections', 'search', 'read', 'breadcrumb'): assert not o[k].is_error, (k, o[k].content)
     toc = json.loads(o['toc'].content[0].text)

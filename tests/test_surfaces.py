@@ -9,13 +9,13 @@ mcp = pytest.importorskip('mcp')     # a dev requirement: CI has it
 Q = 'how long does saturn transit the natal moon'
 # each call as (Python, tool name and arguments, CLI arguments); the Python call is the reference
 CALLS = {
-    'sections': (lambda db: db.sections(Q, limit=2, kind='md'), ('sections', dict(query=Q, limit=2, kind='md')),
+    'sections': (lambda db: db.sections(Q, limit=2, kind='md'), ('sections', dict(q=Q, limit=2, kind='md')),
                  ['search', Q, '--sections', '--limit', '2', '--kind', 'md']),
-    'search': (lambda db: db.doc_search(Q, limit=3), ('search', dict(query=Q, limit=3)), ['search', Q, '--limit', '3']),
+    'search': (lambda db: db.doc_search(Q, limit=3), ('search', dict(q=Q, limit=3)), ['search', Q, '--limit', '3']),
     'toc': (lambda db: db.toc('saturn', depth=2, summaries=False), ('toc', dict(doc='saturn', depth=2)), ['toc', 'saturn', '--depth', '2']),
     'toc_none': (lambda db: db.toc('jupiter', depth=2, summaries=False), ('toc', dict(doc='jupiter')), ['toc', 'jupiter']),
-    'docs': (lambda db: db.docs(Q, limit=2), ('docs', dict(query=Q, limit=2)), ['docs', Q, '--limit', '2']),
-    'context': (lambda db: db.context(Q, sections=2, related=2), ('context', dict(query=Q, sections=2, related=2)),
+    'docs': (lambda db: db.docs(Q, limit=2), ('docs', dict(q=Q, limit=2)), ['docs', Q, '--limit', '2']),
+    'context': (lambda db: db.context(Q, sections=2, related=2), ('context', dict(q=Q, sections=2, related=2)),
                 ['context', Q, '--sections', '2', '--related', '2']),
 }
 
@@ -93,14 +93,14 @@ def _raw(dbp, lines):
 def test_every_request_answered(lib):
     call = lambda i, name, **args: dict(jsonrpc='2.0', id=i, method='tools/call', params=dict(name=name, arguments=args))
     got = _raw(lib, [
-        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sections","arguments":{"query":"sade \\ud800 sati"}}}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sections","arguments":{"q":"sade \\ud800 sati"}}}',
         dict(jsonrpc='1.0', id=3, method='tools/list'),
         dict(jsonrpc='2.0', id=4, method='tools/list', params=[1, 2]),
         dict(jsonrpc='2.0', id=5, method='tools/call', params='sections'),
         call(6, 'read', node_id='feedbeef#9'),
         'this is not json',
-        call(7, 'sections', query='saturn', doc='jupiter'),
-        call(8, 'context', query='sade sati', sections=1),
+        call(7, 'sections', q='saturn', doc='jupiter'),
+        call(8, 'context', q='sade sati', sections=1),
         dict(jsonrpc='2.0', id=9, method='tools/list'),
     ])
     assert set(got) == {1, 2, 3, 4, 5, 6, None, 7, 8, 9}
@@ -123,7 +123,7 @@ def test_unexpected_errors_keep_their_message(lib):
     def broken(*a, **kw): raise RuntimeError('disk on fire')
     db.sections = broken
     async def go():
-        async with Client(mcp_server(db)) as c: return await c.call_tool('sections', {'query': 'saturn'}), await c.call_tool('search', {'query': 'saturn'})
+        async with Client(mcp_server(db)) as c: return await c.call_tool('sections', {'q': 'saturn'}), await c.call_tool('search', {'q': 'saturn'})
     try: bad, ok = ThreadPoolExecutor(1).submit(anyio.run, go).result()
     finally: db.close()
     assert bad.is_error and bad.content[0].text == 'Error executing tool sections: RuntimeError: disk on fire'

@@ -25,7 +25,7 @@ def test_every_parameter_has_its_description(tmp_path):
         props = s['parameters']['properties']
         assert s['description'] and '\n' not in s['description'], s
         assert props and all(p.get('description') for p in props.values()), (f.__name__, props)
-    q = function_schema(tools[3])['parameters']['properties']['query']
+    q = function_schema(tools[3])['parameters']['properties']['q']
     assert q['type'] == 'string' and q['description'] == 'what to look for, in words'
     db.close()
 
@@ -38,6 +38,6 @@ def test_langchain_keeps_every_description(tmp_path):
         fn = convert_to_openai_tool(lc.StructuredTool.from_function(f, parse_docstring=True))['function']
         props = fn['parameters']['properties']
         assert fn['description'] and props and all(p.get('description') for p in props.values()), (f.__name__, props)
-    secs = lc.StructuredTool.from_function(db.tools()[3], parse_docstring=True).invoke({'query': 'how long is sade sati'})
+    secs = lc.StructuredTool.from_function(db.tools()[3], parse_docstring=True).invoke({'q': 'how long is sade sati'})
     assert secs[0]['breadcrumb'] == 'saturn › Sade Sati' and secs[0]['pages'] == [1, 1]    # called through the framework, same answer
     db.close()
