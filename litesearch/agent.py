@@ -153,7 +153,7 @@ class DbTools:
 # %% ../nbs/14_agent.ipynb #c32fe9f0
 @patch
 def context(self:DbTools, q:str, # what to look for, in words
-            sections:int=6, # sections returned, each with its text and its place in the tree
+            limit:int=6, # sections returned, each with its text and its place in the tree
             per:int=3, # best passages shown per section
             related:int=8, # most embedding-nearest other sections listed under `related`
             max_read:int=6000, # characters of each section's text (and never more than the tools' budget shared among them)
@@ -163,9 +163,9 @@ def context(self:DbTools, q:str, # what to look for, in words
             meta:dict|None=None, # search only documents whose metadata holds every key: value given
            )->dict: # `db.context`: q, sections (with text, truncated, context: parent, siblings, children), related (+ graph)
     "One call for an answer's evidence: the best sections with their whole text and tree context, plus related sections."
-    n = _positive('sections', sections)
+    n = _positive('limit', limit)
     mr = min(_positive('max_read', max_read), max(self.max_chars // n, 1) if self.max_chars else max_read)
-    res = self.db.context(q, self._emb(q), self.store, self.prefix, sections=n, per=_positive('per', per), related=related,
+    res = self.db.context(q, self._emb(q), self.store, self.prefix, limit=n, per=_positive('per', per), related=related,
                           max_read=mr, graph=graph, doc=doc or None, kind=kind or None, meta=meta or None)
     for s in res['sections']: self._clipped(s['passages'])
     return self._fit(dict(res), res['sections'] + [p for s in res['sections'] for p in s['passages']])

@@ -181,7 +181,7 @@ def _show_docs(ds):
 def context(db:Database, # an open litesearch database
             query:str, # what to look for (quote it)
             *,
-            sections:int=6, # sections returned, each with its whole text
+            limit:int=6, # sections returned, each with its whole text
             per:int=3, # best passages kept per section
             related:int=8, # embedding-nearest other sections listed
             max_read:int=6000, # characters of each section's text
@@ -192,7 +192,7 @@ def context(db:Database, # an open litesearch database
            )->dict: # query, sections (with text and tree context), related (+ graph)
     "The evidence for a question in one call: the best sections whole, where each sits, and what relates to them."
     return DbTools(db, db.embedder(embedder) if embedder else None, max_chars=None).context(
-        query, sections=sections, per=per, related=related, max_read=max_read, graph=graph, doc=doc, kind=kind)
+        query, limit=limit, per=per, related=related, max_read=max_read, graph=graph, doc=doc, kind=kind)
 
 def _show_context(c):
     if not c['sections']: return '(no results)'

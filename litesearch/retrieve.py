@@ -347,7 +347,7 @@ def context(self:Database,
             emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
             store:str='store', # chunk store
             prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
-            sections:int=6, # operative sections returned
+            limit:int=6, # operative sections returned
             per:int=3, # snippets kept per section
             graph:bool=False, # add the sections their references reach (litesearch.graph)
             vector:bool=True, # include embedding-nearest related sections
@@ -359,7 +359,7 @@ def context(self:Database,
            )->dict: # query, sections (with text and tree context) and related sections
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
     T = self.get_tree(store, prefix, ann=None)
-    secs = self.sections(q, emb, limit=sections, per=per, store=store, prefix=prefix, **kw)
+    secs = self.sections(q, emb, limit=limit, per=per, store=store, prefix=prefix, **kw)
     for s in secs:
         r = self.read(s['node_id'], store, prefix, max_chars=max_read)
         s['text'], s['truncated'] = r['text'], r['truncated']

@@ -43,7 +43,7 @@ def test_long_answers_fit_the_budget(tmp_path):
     q = 'saturn transits house'
     whole = DbTools(db, max_chars=None).sections(q)
     assert whole == db.sections(q) and max(len(p['text']) for s in whole for p in s['passages']) > 1000
-    for name, call in [('sections', lambda t: t.sections(q)), ('search', lambda t: t.search(q)), ('context', lambda t: t.context(q, sections=2))]:
+    for name, call in [('sections', lambda t: t.sections(q)), ('search', lambda t: t.search(q)), ('context', lambda t: t.context(q, limit=2))]:
         size = len(json.dumps(call(DbTools(db, max_chars=None)), ensure_ascii=False))
         cut = call(DbTools(db, max_chars=size // 2))
         assert len(json.dumps(cut, ensure_ascii=False)) <= size // 2, name

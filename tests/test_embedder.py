@@ -64,7 +64,7 @@ def test_every_query_path_uses_the_recorded_embedder(spy):
     db = database(d/'q.db')                                      # a new connection knows nothing but the database
     seen = lambda w: any(w in l.split() for l in log())
     db.chunk_search('qsearch saturn'); db.doc_search('qdocsearch saturn'); db.sections('qsections saturn')
-    db.context('qcontext saturn', sections=1)
+    db.context('qcontext saturn', limit=1)
     T = {f.__name__: f for f in db.tools()}
     T['sections']('qtoolsections saturn'); T['search']('qtoolsearch saturn')
     for w in ('qsearch', 'qdocsearch', 'qsections', 'qcontext', 'qtoolsections', 'qtoolsearch'): assert seen(w), w

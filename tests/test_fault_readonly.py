@@ -27,7 +27,7 @@ def check_reads(db):
     assert len(secs) == 5 and secs[0]['title'] == 'Supply' and all(s['title'] in ('Supply', 'Rates') for s in secs)
     assert len(db.doc_search('reduced rate books')) > 0
     assert len(db.chunk_search('reduced rate', hash_embed(['reduced rate'])[0])) > 0
-    assert db.context(q, hash_embed([q])[0], sections=2)['sections']
+    assert db.context(q, hash_embed([q])[0], limit=2)['sections']
 
 def check_writes_refused(db, why):
     for f in (lambda: db.add_doc('# New\n\nnew text', title='new'),

@@ -41,7 +41,7 @@ def test_delete_between_statements(db_path, monkeypatch, ann):
     hits = db.doc_search(Q, e, ann=ann)
     assert hits and all(h['text'] and h['breadcrumb'] for h in hits)
     for d, t in DOCS: other.add_doc(d, title=t, embedder=hash_embed)
-    ctx = db.context(Q, e, sections=3, ann=ann)
+    ctx = db.context(Q, e, limit=3, ann=ann)
     assert len(ctx['sections']) == 3 and all(s['text'] and s['context']['breadcrumb'] for s in ctx['sections'])
     monkeypatch.undo()
     if ann: assert not getattr(db.t.store.ann, 'provisional', False)   # built inside a read snapshot: nothing uncommitted, kept

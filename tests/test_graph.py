@@ -127,11 +127,11 @@ def test_context_graph(fresh_db):
     enc = lambda ts: hash_embed(ts, 64)
     a = db.add_doc(A, title='A', embedder=enc)['doc_id']
     q = 'what does this apply to'
-    c0, c1 = db.context(q, enc([q])[0], sections=1), db.context(q, enc([q])[0], sections=1, graph=True)
+    c0, c1 = db.context(q, enc([q])[0], limit=1), db.context(q, enc([q])[0], limit=1, graph=True)
     assert [s['node_id'] for s in c1['sections']] == [s['node_id'] for s in c0['sections']] == [f'{a}#3'] and 'graph' not in c0
     assert [g['node_id'] for g in c1['graph']] == [f'{a}#2', f'{a}#4']
     assert c1['graph'][0]['via'] == 'Article 2 Scope → Article 1 Definitions' and 'taxable person' in c1['graph'][0]['text']
-    assert db.context(q, enc([q])[0], sections=1, graph=True, related=1)['graph'][0]['node_id'] == f'{a}#2'
+    assert db.context(q, enc([q])[0], limit=1, graph=True, related=1)['graph'][0]['node_id'] == f'{a}#2'
 
 def test_filing_shapes():
     "10-K trees: bare-numbered notes, items beside their parts, a lone 'Chapter 11' that is the bankruptcy code."

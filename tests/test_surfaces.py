@@ -15,8 +15,8 @@ CALLS = {
     'toc': (lambda db: db.toc('saturn', depth=2, summaries=False), ('toc', dict(doc='saturn', depth=2)), ['toc', 'saturn', '--depth', '2']),
     'toc_none': (lambda db: db.toc('jupiter', depth=2, summaries=False), ('toc', dict(doc='jupiter')), ['toc', 'jupiter']),
     'docs': (lambda db: db.docs(Q, limit=2), ('docs', dict(q=Q, limit=2)), ['docs', Q, '--limit', '2']),
-    'context': (lambda db: db.context(Q, sections=2, related=2), ('context', dict(q=Q, sections=2, related=2)),
-                ['context', Q, '--sections', '2', '--related', '2']),
+    'context': (lambda db: db.context(Q, limit=2, related=2), ('context', dict(q=Q, limit=2, related=2)),
+                ['context', Q, '--limit', '2', '--related', '2']),
 }
 
 @pytest.fixture
@@ -100,7 +100,7 @@ def test_every_request_answered(lib):
         call(6, 'read', node_id='feedbeef#9'),
         'this is not json',
         call(7, 'sections', q='saturn', doc='jupiter'),
-        call(8, 'context', q='sade sati', sections=1),
+        call(8, 'context', q='sade sati', limit=1),
         dict(jsonrpc='2.0', id=9, method='tools/list'),
     ])
     assert set(got) == {1, 2, 3, 4, 5, 6, None, 7, 8, 9}
