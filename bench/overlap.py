@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT/'bench')]
 from ingest import make_markdown, EU
 from litesearch import database
-from litesearch.utils import hash_embed
+from litesearch.embed import hash_embed
 
 def slow(ms):
     def embed(ts): time.sleep(ms / 1000 * len(ts)); return hash_embed(ts, dim=64)

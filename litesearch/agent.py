@@ -7,11 +7,19 @@ __all__ = ['DbTools', 'mcp_server', 'serve_stdio']
 
 # %% ../nbs/14_agent.ipynb #ae543edd
 import os, re, sys, json, inspect, importlib, threading, functools
+
 from typing import Annotated
+
 from fastcore.basics import patch
+
 from fastcore.docments import docments
+
 from apswutils.db import Database
+
 from .embed import load_embedder, DEFAULT_EMBEDDER    # the specs and their loading live in embed; a store's record in core
+
+from .core import _has_words      # a query with no letters or digits searches nothing
+
 from . import retrieve   # the toc, read, sections, doc_search, context patches (read, retrieve) and refs, cited_by (graph)
 
 # %% ../nbs/14_agent.ipynb #3160c5c7
@@ -36,7 +44,7 @@ class DbTools:
         self._emb_fn = embedder
 
     def _emb(self, q):
-        if not isinstance(q, str) or not q.strip(): raise ValueError(f'query {q!r}: expected some words to search for')
+        if not _has_words(q): raise ValueError(f'query {q!r}: expected some words to search for (letters or digits)')
         if self._emb_fn is None: return None          # Database.search embeds it with the store's recorded embedder
         return load_embedder(self._emb_fn).query([q])[0]
 

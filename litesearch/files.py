@@ -424,7 +424,7 @@ def _upkeep(db, T, st, embedder, bulk_load):
     # 1M rows), and this process then scans the mapped file as readers do (27 against 83 ms at 1M). Smaller loads
     # leave it to `close`: a save costs 1.85 s at 1M, and the next write reads the file back (0.8 s)
     save = lambda: _load_save_due(T.store) and st.update(index_saved=bool(T.store.save_index()))
-    # a store past ANN_MIN_ROWS, never measured or grown past twice its last measure, has its HNSW recall measured
+    # a store past tuning.ANN_MIN_ROWS, never measured or grown past twice its last measure, has its HNSW recall measured
     # against the exact scan (`tune_index`: 3 s at 100k chunks), so ann=None searches it with a breadth that finds
     # its neighbours, or scans it exactly. Past that, each doubling re-measures: ~2% of a load's time up to 1M.
     # After the save: its 128 exact scans then read the mapped file (at 1M 35 ms each, against usearch's 80)

@@ -11,7 +11,7 @@ from apswutils.db import Table
 from contextlib import contextmanager
 from fastcore.basics import listify, patch
 from . import tuning
-from .db import _check_where, _CJK, _fresh, _fts_restore, _fts_triggers, _ident, _owe
+from .db import _check_where, _CJK, _fresh, _fts_restore, _fts_triggers, _ident, _owe, _where_timed
 
 # %% ../nbs/03_fts.ipynb #5ab49a00
 STOPWORDS = set('''a an and are as at be but by for from has have he her his i if in into is it its of on or our
@@ -263,8 +263,10 @@ def _py_rank(tbl, e, rowids, where=None)->tuple:
             f = f'{tbl.name}_fts'
             n = tbl.db.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{f}] WHERE [{f}] MATCH ?{rng} LIMIT ?)', [e, *(rowids or ()), cap + 1]).fetchone()[0]
             if n > cap: return None
-    tbl.db.ensured('ls_bm25', lambda: tbl.db.conn.register_fts5_function('ls_bm25', _bm25))
     args = [avgdl, len(w), *w, *(g[0] for g in got)]
+    # one IDF per phrase: a query of ~1,000 terms passes SQLite's cap on a function's arguments, and FTS5's bm25 needs none
+    if len(args) + 1 > tbl.db.conn.limit(apsw.SQLITE_LIMIT_FUNCTION_ARG, -1): return None
+    tbl.db.ensured('ls_bm25', lambda: tbl.db.conn.register_fts5_function('ls_bm25', _bm25))
     return f'ls_bm25([{tbl.name}_fts], {", ".join("?" * len(args))})', args, trial
 
 # %% ../nbs/03_fts.ipynb #fd242b8d-9
@@ -301,6 +303,7 @@ def _or_pick(tbl, terms, budget):
 
 # %% ../nbs/03_fts.ipynb #fd242b8d-11
 @patch
+@_where_timed      # a filter that runs for ever is stopped
 def fts_search(self:Table,
                q:str, # query text (any string: it is escaped, never parsed as FTS5 syntax)
                columns:list=None, # columns to return (default: all but the embedding)

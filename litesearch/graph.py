@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from apswutils.db import Database
 from fastcore.basics import patch
 from . import tuning
+from .db import _names_damage
 from .fts import _in_batches
 from .tree import _node, _pages
 
@@ -373,6 +374,10 @@ def _doc_index(db, T, did, cache):
                                db.execute(f'SELECT seq, title, parent_id FROM [{T.nodes.name}] WHERE doc_id = ?', [did])])
     return cache[did]
 
+def _file_key(name)->str:
+    "What an unresolved link waits for (kept in `act`): `file:` and the lower-cased stem of its file, a document's source name or title."
+    return 'file:' + name.rsplit('/', 1)[-1].rsplit('.', 1)[0].lower()
+
 def _docs_for(db, p, key):
     return [r[0] for r in db.execute(f'SELECT doc_id FROM [{p}doc_keys] WHERE key = ? ORDER BY doc_id', [key])]
 
@@ -386,9 +391,10 @@ def _resolve(db, T, p, did, src_seq, ref, cache):
         tgt, dsts = json.dumps(spec), []
         if ref['scope'] == 'external': pass
         elif spec.get('file'):
-            f = spec['file'].rsplit('/', 1)[-1]
-            ds = [r[0] for r in db.execute(f'SELECT id FROM [{T.docs.name}] WHERE source = ? OR source LIKE ? OR lower(title) = ?',
-                                           [spec['file'], '%/' + f, f.rsplit('.', 1)[0].lower()])]
+            f, key = '/' + spec['file'].rsplit('/', 1)[-1], _file_key(spec['file'])
+            # compared as strings: a name holding `%` or `_` is those characters, not a pattern
+            ds = [r[0] for r in db.execute(f'SELECT id FROM [{T.docs.name}] WHERE source = ? OR substr(source, -?) = ? OR lower(title) = ?',
+                                           [spec['file'], len(f), f, key[5:]])] if len(f) > 1 else []
             if ds: dsts = [(ds[0], s) for s in _doc_index(db, T, ds[0], cache).resolve(spec)]
         elif act:
             ds = _docs_for(db, p, f'act:{act}')
@@ -399,9 +405,10 @@ def _resolve(db, T, p, did, src_seq, ref, cache):
         else: dsts = [(did, s) for s in _doc_index(db, T, did, cache).resolve(spec, src_seq)]
         if dsts and all(d == did and s == src_seq for d, s in dsts): continue     # 'Article 20(1)' inside Article 20: no edge, no miss
         dsts = [(d, s) for d, s in dsts if not (d == did and s == src_seq)]
-        if dsts: rows += [base + (tgt, act, f'{d}#{s}', d) for d, s in dsts]
+        wait = act or (key if spec.get('file') and ref['scope'] != 'external' else None)   # what `_pending` finds it by
+        if dsts: rows += [base + (tgt, wait, f'{d}#{s}', d) for d, s in dsts]
         elif not (act and 'unit' not in spec and _docs_for(db, p, f'act:{act}') == [did]):
-            rows.append(base + (tgt, act, None, None))
+            rows.append(base + (tgt, wait, None, None))
     return rows
 
 # %% ../nbs/09_graph.ipynb #1cab8fd1-2
@@ -430,8 +437,11 @@ def _index_doc(db, T, p, did, title, kind, meta, nodes, cache, terms_fn=None):
 
 # %% ../nbs/09_graph.ipynb #1cab8fd1-3
 def _pending(db, T, p, dids, cache):
-    "References left unresolved that name one of `dids` (by act number) get their edges now."
-    keys = [k[4:] for (k,) in db.execute(f'SELECT key FROM [{p}doc_keys] WHERE key LIKE "act:%" AND doc_id IN ({",".join("?"*len(dids))})', dids)]
+    "References left unresolved that name one of `dids` (by act number, or a link by file name or title) get their edges now."
+    qs = ",".join("?"*len(dids))
+    keys = [k[4:] for (k,) in db.execute(f"SELECT key FROM [{p}doc_keys] WHERE substr(key, 1, 4) = 'act:' AND doc_id IN ({qs})", dids)]
+    for s, t in db.execute(f'SELECT source, title FROM [{T.docs.name}] WHERE id IN ({qs})', dids):
+        keys += [_file_key(s or ''), f'file:{(t or "").lower()}']      # a link names its source's file, or its title
     if not keys: return
     rows = db.execute(f'SELECT rowid, doc_id, src, pos, text, pattern, scope, target FROM [{p}refs] WHERE dst IS NULL AND act IN ({",".join("?"*len(keys))})',
                       keys).fetchall()
@@ -501,6 +511,7 @@ def _subtree(db, T, node_id):
 
 # %% ../nbs/09_graph.ipynb #58db6254-1
 @patch
+@_names_damage
 def refs(self:Database,
          node_id:str, # 'doc#seq'
          store:str='store', # chunk store
@@ -529,6 +540,7 @@ def refs(self:Database,
 
 # %% ../nbs/09_graph.ipynb #58db6254-2
 @patch
+@_names_damage
 def cited_by(self:Database,
              node_id:str, # 'doc#seq'
              store:str='store', # chunk store

@@ -95,7 +95,11 @@ def store_chunks(store, # chunk store table
     return len(rows)
 
 # %% ../nbs/10_ingest.ipynb #a6624596
-def _text_hash(pages): return hashlib.sha1('\x1e'.join(f'{p}\x1f{t}' for p,t in pages).encode()).hexdigest()
+def _text_hash(pages, source=None)->str:
+    "The hash copies are found by. Pages with no text (a scan with no text layer) hash with their source: empty texts are not copies of each other."
+    s = '\x1e'.join(f'{p}\x1f{t}' for p,t in pages)
+    if not any(str(t).strip() for _, t in pages): s = f'\x1d{source}\x1d{s}'
+    return hashlib.sha1(s.encode()).hexdigest()
 
 def _del_doc(db, T, did):
     _on_delete(db, T, did)     # the graph layer: references from this document go with it
@@ -201,7 +205,7 @@ def add_doc(self:Database,
     pages = _norm_pages(pages)
     T = self.get_tree(store, prefix, ann=None)
     source = str(ifnone(source, title))
-    did, h = doc_id(source, title), _text_hash(pages)
+    did, h = doc_id(source, title), _text_hash(pages, source)
     old = _holder(self, T, source, title)
     # unchanged: skipped; forced, a copy stays a copy (force rebuilds a document through its primary source)
     if old and old[1] == h and (not force or old[2]): return dict(doc_id=old[0], title=title, kind=kind, skipped=True)

@@ -9,7 +9,7 @@ __all__ = ['read_refs', 'passage', 'Toc', 'Section', 'Hits', 'Sections', 'NodeCo
 import json, re, warnings
 from apswutils.db import Database
 from fastcore.basics import patch
-from .db import _snapshot
+from .db import _names_damage, _snapshot
 from .fts import _in_batches
 from .core import _md_esc
 from .structure import _dedent_path
@@ -115,6 +115,21 @@ def _resolve_docs(db, T, doc)->list:
         out += hit
     return list(dict.fromkeys(out))
 
+def _check_facets(kind, meta)->list:
+    "The kinds asked for as a list (None: any), after checking them and `meta`: string keys, and scalar values or None."
+    try: ks = None if kind is None else [kind] if isinstance(kind, str) else list(kind) if not isinstance(kind, dict) else []
+    except TypeError: ks = []                  # not a list of kinds: refused below
+    if ks is not None and (not ks or not all(isinstance(k, str) for k in ks)): raise TypeError(f"kind {kind!r}: expected a kind such as 'pdf' or a list of them")
+    if meta is not None and not isinstance(meta, dict): raise TypeError(f'meta {meta!r}: expected a dict of key: value')
+    for k, v in (meta or {}).items():
+        if not isinstance(k, str) or not (v is None or isinstance(v, (str, int, float))):
+            raise TypeError(f'meta {{{k!r}: {v!r}}}: expected a string key and a string, number, bool or None value')
+    return ks
+
+def _meta_holds(m:dict, meta:dict)->bool:
+    "Whether a document's metadata holds every `meta` key: value; None holds where the value is null or the key absent."
+    return all(m.get(k) is None if v is None else k in m and not isinstance(m[k], (list, dict)) and m[k] == v for k, v in meta.items())
+
 # %% ../nbs/11_read.ipynb #e4809e3b
 def _docs_matching(db, T, doc, kind=None, meta=None):
     "Document rows for `toc`: all, the ones `doc` names (id, title, source path or file name, or a list of them), else titles holding `doc`."
@@ -130,12 +145,9 @@ def _docs_matching(db, T, doc, kind=None, meta=None):
             # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
             needle = doc.casefold()
             rows = _rows_by_id(db, T, cols, [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()])
-    if kind is not None:
-        ks = {kind} if isinstance(kind, str) else set(kind)
-        if not ks or not all(isinstance(k, str) for k in ks): raise TypeError(f"kind {kind!r}: expected a kind such as 'pdf' or a list of them")
-        rows = [r for r in rows if r[3] in ks]
-    if meta is not None and not isinstance(meta, dict): raise TypeError(f'meta {meta!r}: expected a dict of key: value')
-    if meta: rows = [r for r in rows if all(json.loads(r[5] or '{}').get(k) == v for k, v in meta.items())]
+    ks = _check_facets(kind, meta)
+    if ks is not None: ks = set(ks); rows = [r for r in rows if r[3] in ks]
+    if meta: rows = [r for r in rows if _meta_holds(json.loads(r[5] or '{}'), meta)]
     return rows
 
 # %% ../nbs/11_read.ipynb #e4809e3b-1
@@ -189,6 +201,7 @@ def toc(self:Database,
 
 # %% ../nbs/11_read.ipynb #786872d1r
 @patch
+@_names_damage
 def breadcrumb(self:Database,
                node_id:str, # 'doc#seq'
                store:str='store', # chunk store

@@ -9,6 +9,7 @@ __all__ = ['context_graph', 'adaptive_weights', 'merge_spans', 'Docs']
 import re
 from apswutils.db import Database
 from fastcore.basics import first, listify, patch
+import json, re
 from . import tuning
 from .db import _fresh, _snapshot
 from .fts import fts_terms
@@ -17,7 +18,7 @@ from .core import rerank_hits, rrf_merge, _md_esc, _query_emb
 from .tree import _node, _pages
 from .graph import _context_graph
 from .ingest import _with_sources
-from .read import Context, Hits, NodeContext, passage, Sections, _resolve_docs
+from .read import Context, Hits, NodeContext, passage, Sections, _check_facets, _resolve_docs
 
 # %% ../nbs/12_retrieve.ipynb #4686419c
 _ident_tok = re.compile(r'\b(?:\w+_\w+|[a-z]+[A-Z]\w*|\w*\d\w*[A-Za-z]\w*|\w+\.\w+\(?)\b')
@@ -99,8 +100,8 @@ def doc_search(self:Database,
                route_w:float=2.0, # weight of the best document's own hits (the next get half, a third, ...)
                doc=None, # search only these documents: an id, title or source path, or a list of them
                kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
-               meta:dict=None, # search only documents whose metadata holds every key: value given
-               **kw, # forwarded to Database.chunk_search
+               meta:dict=None, # search only documents whose metadata holds every key: value given (None: the key absent or null, as in `toc`)
+               **kw, # forwarded to Database.search
               )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
@@ -203,17 +204,17 @@ def _scoped_kw(kw, dids)->dict:
     return _narrowed(kw, f't.doc_id IN ({",".join("?" * len(dids))})', dids)
 
 def _facet_kw(T, kw, kind=None, meta=None)->dict:
-    "`kw` with its `where` narrowed to documents of `kind` (one or several) whose metadata holds every `meta` key: value."
-    if kind is None and not meta: return kw
+    "`kw` with its `where` narrowed to documents of `kind` (one or several) whose metadata holds every `meta` key: value (as `toc`'s)."
+    ks = _check_facets(kind, meta)
+    if ks is None and not meta: return kw
     conds, args = [], []
-    if kind is not None:
-        ks = [kind] if isinstance(kind, str) else list(kind)
-        if not ks or not all(isinstance(k, str) for k in ks): raise TypeError(f"kind {kind!r}: expected a kind such as 'pdf' or a list of them")
-        conds.append(f'kind IN ({",".join("?" * len(ks))})'); args += ks
-    if meta is not None and not isinstance(meta, dict): raise TypeError(f'meta {meta!r}: expected a dict of key: value')
+    # one JSON parameter for any number of kinds, and keys compared as strings: never spliced into a JSON path
+    if ks is not None: conds.append('kind IN (SELECT value FROM json_each(?))'); args.append(json.dumps(ks))
     for k, v in (meta or {}).items():
-        if isinstance(v, bool): v = int(v)
-        conds.append('json_extract(meta, ?) = ?'); args += ['$."' + str(k).replace('"', '') + '"', v]
+        if v is None: conds.append("NOT EXISTS (SELECT 1 FROM json_each(meta) WHERE key = ? AND type != 'null')"); args.append(k)
+        else:
+            conds.append("EXISTS (SELECT 1 FROM json_each(meta) WHERE key = ? AND type NOT IN ('array', 'object') AND value = ?)")
+            args += [k, int(v) if isinstance(v, bool) else v]
     return _narrowed(kw, f't.doc_id IN (SELECT id FROM [{T.docs.name}] WHERE {" AND ".join(conds)})', args)
 
 # %% ../nbs/12_retrieve.ipynb #a4d1cf5bx-5

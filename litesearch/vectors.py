@@ -11,7 +11,7 @@ from apswutils.db import Table
 from fastcore.basics import patch
 from . import tuning
 from .embed import check_vectors, _finite_query
-from .db import _changes, _check_where, _fresh, _in_write, _ls, _worker
+from .db import _changes, _check_where, _fresh, _in_write, _ls, _where_timed, _worker
 from .fts import _fetch, _in_batches, _rows, _select_cols
 
 # %% ../nbs/04_vectors.ipynb #f030ca47
@@ -386,6 +386,7 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
 
 # %% ../nbs/04_vectors.ipynb #e0e31b85
 @patch
+@_where_timed      # a filter that runs for ever is stopped
 def vec_search(self:Table,
                emb, # query embedding: bytes or array
                columns:list=None, # columns to return (default: all but the embedding)

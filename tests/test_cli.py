@@ -108,7 +108,8 @@ def test_embedder_recorded_and_mismatch_refused(corpus):
     assert rc == 0, err
     i = json.loads(ls(corpus, 'info', '--json', env=env)[1])
     assert (i['embedder'], i['dim'], i['documents']) == ('myemb:embed', 64, 1)
-    rc, out, err = ls(corpus, 'search', 'sade sati', '--json', env=env)       # the recorded embedder, found in the cwd
+    one_line_error(*ls(corpus, 'search', 'sade sati', env=env)[::2], "records embedder 'myemb:embed'")   # the file's code: not run unasked
+    rc, out, err = ls(corpus, 'search', 'sade sati', '--json', env=dict(env, LITESEARCH_TRUST_EMBEDDER='1'))   # trusted: found in the cwd
     assert rc == 0 and json.loads(out)[0]['breadcrumb'] == 'saturn › Sade Sati', err
     one_line_error(*ls(corpus, 'search', 'sade sati', '--embedder', 'myemb:other', env=env)[::2],
                    "embedder 'myemb:other' refused: store 'store' was built with 'myemb:embed' (dimension 64)")

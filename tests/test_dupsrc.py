@@ -4,6 +4,7 @@ from conftest import setall
 import os, shutil, subprocess, sys, textwrap, time
 import pytest
 from litesearch import database, hash_embed
+from litesearch.embed import Embedder
 
 TEXT = ('# Saturn\n\nSaturn is the slowest of the classical planets, taking about twenty-nine years to go round the sun.\n\n'
         '## Rings\n\nThe rings are ice and rock, hundreds of thousands of kilometres wide and only metres thick.')
@@ -19,7 +20,7 @@ def counting(calls):
     def f(ts, **kw):
         if list(ts) != PROBE: calls.append(len(ts))
         return hash_embed(ts)
-    return f
+    return Embedder(f, 'hash')      # says what it makes: an unnamed callable is refused on a `hash` store
 
 @pytest.fixture
 def db():
@@ -182,7 +183,7 @@ def test_batch_copy_of_a_failed_twin(tmp_path):
     (d/'a.md').write_text(TEXT); (d/'b.md').write_text(TEXT)
     db = database(tmp_path/'l.db')
     db.add_doc(OTHER, title='jupiter', embedder=hash_embed)        # the store holds vectors
-    res = db.add_dir(d, embedder=lambda ts, **kw: np.full((len(ts), 256), np.nan, dtype=np.float32))
+    res = db.add_dir(d, embedder=Embedder(lambda ts, **kw: np.full((len(ts), 256), np.nan, dtype=np.float32), 'hash'))
     assert ['NaN or infinite' in r['error'] for r in res] == [True, True] and (n(db, 'docs'), n(db, 'doc_sources')) == (1, 0)
     res = db.add_dir(d, embedder=hash_embed)
     assert [bool(r.get('duplicate')) for r in res] == [False, True] and (n(db, 'docs'), n(db, 'doc_sources')) == (2, 1)

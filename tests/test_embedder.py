@@ -4,7 +4,7 @@ convert; model folders load offline and a missing model is one clear error."""
 import json, os, sys, subprocess
 import numpy as np, pytest
 from litesearch import database, hash_embed
-from litesearch.embed import load_embedder, ModelNotFoundError, _load
+from litesearch.embed import load_embedder, Embedder, ModelNotFoundError, _load
 from litesearch.testing import make_tiny_static, make_tiny_onnx
 from test_cli import ls, one_line_error
 
@@ -19,6 +19,7 @@ def embed(texts):
 '''
 DOCS = {'saturn.md': '# Saturn\n\nSaturn saturn rings slowly.\n\n## Transit\n\nSaturn transit lasts years.',
         'ledger.md': '# Ledger\n\nLedger accounts balance.', 'notes.txt': 'Plain notes about the moon and its sign.'}
+TRUST = dict(LITESEARCH_TRUST_EMBEDDER='1')      # a recorded module:function loads only when named or trusted (test_fault_trust)
 VOCAB = 'saturn rings slowly transit lasts years ledger accounts balance plain notes about the moon and its sign planet'.split()
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def test_every_ingest_path_uses_the_recorded_embedder(spy):
     check_vectors(db)
     db.close()
     (d/'more.md').write_text('# More\n\nclimoreword lines.')
-    rc, out, err = ls(d, 'add', 'more.md', '--db', 'a.db', '--quiet')               # the CLI, no flags
+    rc, out, err = ls(d, 'add', 'more.md', '--db', 'a.db', '--quiet', env=TRUST)   # the CLI, no flags: the file's own code, trusted
     assert rc == 0, err
     assert any('climoreword' in l for l in log())
     db = database(d/'a.db'); check_vectors(db); db.close()
@@ -61,7 +62,7 @@ def test_every_ingest_path_uses_the_recorded_embedder(spy):
 def test_every_query_path_uses_the_recorded_embedder(spy):
     d, log = spy
     db = database(d/'q.db'); db.add_dir(d/'docs', embedder='spyemb:embed'); db.close()
-    db = database(d/'q.db')                                      # a new connection knows nothing but the database
+    db = database(d/'q.db', trust_embedder=True)                 # a new connection knows nothing but the database (and trusts its code)
     seen = lambda w: any(w in l.split() for l in log())
     db.chunk_search('qsearch saturn'); db.doc_search('qdocsearch saturn'); db.sections('qsections saturn')
     db.context('qcontext saturn', limit=1)
@@ -75,15 +76,15 @@ def test_every_query_path_uses_the_recorded_embedder(spy):
     assert db.doc_search(q) == db.doc_search(q, e.query([q])[0])
     assert db.chunk_search('qkeyword saturn', emb=False, rrf=False)['vec'] == [] and not seen('qkeyword')     # keyword only: asked for
     db.close()
-    rc, out, err = ls(d, 'search', 'qclisearch saturn', '--db', 'q.db', '--json')
+    rc, out, err = ls(d, 'search', 'qclisearch saturn', '--db', 'q.db', '--json', env=TRUST)
     assert rc == 0 and seen('qclisearch') and json.loads(out)[0]['breadcrumb'].startswith('saturn'), err
-    rc, out, err = ls(d, 'search', 'qclisections saturn', '--sections', '--db', 'q.db')
+    rc, out, err = ls(d, 'search', 'qclisections saturn', '--sections', '--db', 'q.db', env=TRUST)
     assert rc == 0 and seen('qclisections'), err
     anyio = pytest.importorskip('anyio'); pytest.importorskip('mcp')
     from mcp import ClientSession, StdioServerParameters, stdio_client
     async def session():
         srv = StdioServerParameters(command=sys.executable, args=['-m', 'litesearch.cli', 'mcp', '--db', str(d/'q.db')], cwd=str(d),
-                                    env={'PYTHONPATH': os.environ.get('PYTHONPATH', '')})
+                                    env={'PYTHONPATH': os.environ.get('PYTHONPATH', ''), **TRUST})
         with open(os.devnull, 'w') as quiet:
             async with stdio_client(srv, errlog=quiet) as (r, w), ClientSession(r, w) as s:
                 await s.initialize()
@@ -166,7 +167,7 @@ def test_query_dtype_conversion(tmp_path):
                        (np.full(256, np.nan), 'NaN')]:
         with pytest.raises(ValueError, match=words): db.chunk_search(q, bad)
     # an embedder returning float32 into the float16 store is cast, not refused
-    db.add_doc('# X\n\nextra text', title='x', embedder=lambda ts: hash_embed(ts, dtype=np.float32))
+    db.add_doc('# X\n\nextra text', title='x', embedder=Embedder(lambda ts: hash_embed(ts, dtype=np.float32), 'hash'))   # named: an unnamed one is refused
     assert db.ls_meta('store.dtype') == 'float16' and nulls(db) == 0
     with pytest.raises(ValueError, match='dimension'): db.add_doc('# Y\n\ny', title='y', embedder=lambda ts: np.ones((len(ts), 8), np.float32))
     db.close()

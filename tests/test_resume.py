@@ -53,7 +53,7 @@ def test_sigkill_part_way_then_add_again(tmp_path):
     assert 0 < len(got) < N, len(got)
     assert rows == len(got)                           # no document row without its content
     whole(got, ref)
-    p = cli(tmp_path, 'add', d, '--db', tmp_path/'k.db')       # the recorded embedder, found in the cwd
+    p = cli(tmp_path, 'add', d, '--db', tmp_path/'k.db', '--embedder', 'slowemb:embed')   # code a file records runs only when named
     out, err = p.communicate(timeout=300)
     assert p.returncode == 0, err
     assert f'{N} documents: {N - len(got)} added, {len(got)} skipped, 0 failed' in out, out
@@ -88,7 +88,7 @@ def test_ctrl_c_part_way_keeps_whole_documents(tmp_path):
     got, rows = stored(tmp_path/'i.db')
     assert 0 < len(got) < N and rows == len(got)
     whole(got, ref)
-    p = cli(tmp_path, 'add', d, '--db', tmp_path/'i.db')
+    p = cli(tmp_path, 'add', d, '--db', tmp_path/'i.db', '--embedder', 'slowemb:embed')
     out, err = p.communicate(timeout=300)
     assert p.returncode == 0 and f'{N - len(got)} added, {len(got)} skipped' in out, (out, err)
     whole(stored(tmp_path/'i.db')[0], ref)
