@@ -6,7 +6,8 @@
 __all__ = ['COMMANDS', 'CliError', 'add', 'toc', 'read', 'search', 'docs', 'context', 'refs', 'rm', 'info', 'mcp', 'main']
 
 # %% ../nbs/15_cli.ipynb #85aabf81
-import os, sys, json, time, inspect, argparse
+import os, sys, json, time, inspect, argparse, signal, threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 import apsw
@@ -351,6 +352,15 @@ def _drop_new(new:bool, path):
     "After a failed first `add`: no empty database left behind (one holding documents stays)."
     if new and Path(path).exists(): _remove_if_empty(path)
 
+@contextmanager
+def _term_as_ctrl_c(on:bool):
+    "While `add` runs, SIGTERM (a plain `kill PID`) stops it as Ctrl-C does: the documents written stay, a first add's empty database goes."
+    if not on or threading.current_thread() is not threading.main_thread(): yield; return
+    def stop(signum, frame): raise KeyboardInterrupt
+    old = signal.signal(signal.SIGTERM, stop)
+    try: yield
+    finally: signal.signal(signal.SIGTERM, old)
+
 def _message(e):
     if isinstance(e, KeyError) and e.args: return str(e.args[0])
     return str(e) if isinstance(e, (CliError, ValueError, ImportError)) else f'{type(e).__name__}: {e}'
@@ -366,9 +376,10 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     new, streamed = cmd == 'add' and not Path(path).exists(), cmd == 'add' and not as_json
     if streamed: a['on_doc'] = _print_doc         # each document's line as it lands, not all at the end
     try:
-        db = _open(path, create=cmd == 'add')
-        try: res = COMMANDS[cmd](db, **a)
-        finally: db.close()
+        with _term_as_ctrl_c(cmd == 'add'):
+            db = _open(path, create=cmd == 'add')
+            try: res = COMMANDS[cmd](db, **a)
+            finally: db.close()
     except (CliError, KeyError, ValueError, OSError, ImportError, apsw.Error) as e:
         if os.environ.get('LITESEARCH_DEBUG'): raise     # the traceback, for a bug report
         _drop_new(new, path)       # a bad path or a refused embedder leaves no empty database behind
@@ -386,7 +397,6 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     failed = [d for d in res['documents'] if 'error' in d] if cmd == 'add' else []
     if failed: print(f'litesearch add: {len(failed)} of {len(res["documents"])} documents failed', file=sys.stderr)
     return 1 if failed else 0
-
 
 # %% ../nbs/15_cli.ipynb #7ca4d0b1
 # `python -m litesearch.cli`; a notebook cell has no `__file__`, so running this one does nothing

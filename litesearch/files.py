@@ -483,15 +483,17 @@ def add_dir(self:Database,
     bulk_load = ExitStack()
     if bulk: bulk_load.enter_context(T.store.fts_bulk())   # triggers off; a load that dies is repaired on the next open
     parsed = _parsed(jobs, n, lambda j: _pdf_opts(self, j['path'], images, tables, None), calm=bat and bat.land)
+    stopped = False
     try:
         _plan_all(self, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix)
         if bat: bat.flush(); bat.land()
     except BaseException:      # interrupted: the batch being embedded lands if its vectors come within a second; the one gathered does not
+        stopped = True
         if bat: bat.land(wait=1.0)
         raise
     finally:
         parsed.close(); prog.close()
-        _upkeep(self, T, st, embedder, bulk_load)
+        _upkeep(self, T, st, None if stopped else embedder, bulk_load)     # stopped: no recall tuning, its embedder may still be busy in the thread
     gone = _prune(self, T, dir, paths, store, prefix) if prune and files is None else []
     for r in gone: landed(r)
     return Ingested(res + gone, _totals(res + gone, st, t_all))

@@ -41,10 +41,12 @@ def whole(got, ref):
     "Every stored document has all its sections and chunks, each chunk its vector."
     for t, (n, c, v) in got.items(): assert (n, c, v) == (*ref[t], ref[t][1]), (t, (n, c, v), ref[t])
 
-def test_sigkill_part_way_then_add_again(tmp_path):
+@pytest.mark.parametrize('bulk', [False, True])
+def test_sigkill_part_way_then_add_again(tmp_path, bulk):
+    "Killed with its FTS triggers dropped (`--bulk`) or not: the next open repairs, the next `add` finishes, keyword search finds every chunk."
     d = tmp_path/'docs'; corpus(d); ref = reference(d)
     (tmp_path/'slowemb.py').write_text(SLOW.format(s=0.04))
-    p = cli(tmp_path, 'add', d, '--db', tmp_path/'k.db', '--embedder', 'slowemb:embed', '--embed-batch', 8)
+    p = cli(tmp_path, 'add', d, '--db', tmp_path/'k.db', '--embedder', 'slowemb:embed', '--embed-batch', 8, *(['--bulk'] if bulk else []))
     first = p.stdout.readline()                       # a document's line, printed as it lands
     running = p.poll() is None
     p.send_signal(signal.SIGKILL); p.communicate()
@@ -61,6 +63,10 @@ def test_sigkill_part_way_then_add_again(tmp_path):
     final, rows = stored(tmp_path/'k.db')
     assert rows == N and set(final) == set(ref)
     whole(final, ref)
+    db = database(tmp_path/'k.db')
+    n = lambda q: db.execute(q).fetchone()[0]
+    assert n("SELECT count(*) FROM store_fts WHERE store_fts MATCH 'ledger'") == n('SELECT count(*) FROM store') == sum(c for _, c in ref.values())
+    db.close()
 
 def test_ctrl_c_before_anything_lands_leaves_no_database(tmp_path):
     "A first `add` interrupted before any document is written: exit 130, a note on stderr, and no empty database left."
@@ -76,13 +82,14 @@ def test_ctrl_c_before_anything_lands_leaves_no_database(tmp_path):
     assert p.returncode == 130 and 'interrupted' in err and 'Traceback' not in err, (p.returncode, err)
     assert not any(q.exists() for q in (db, Path(f'{db}-wal'), Path(f'{db}-shm')))
 
-def test_ctrl_c_part_way_keeps_whole_documents(tmp_path):
-    "Ctrl-C after some documents landed: they stay, whole, and the same add finishes the rest."
+@pytest.mark.parametrize('sig', [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_part_way_keeps_whole_documents(tmp_path, sig):
+    "Ctrl-C (or a plain `kill`) after some documents landed: they stay, whole, and the same add finishes the rest."
     d = tmp_path/'docs'; corpus(d); ref = reference(d)
     (tmp_path/'slowemb.py').write_text(SLOW.format(s=0.04))
     p = cli(tmp_path, 'add', d, '--db', tmp_path/'i.db', '--embedder', 'slowemb:embed', '--embed-batch', 8)
     assert p.stdout.readline().startswith('added')
-    p.send_signal(signal.SIGINT)
+    p.send_signal(sig)
     out, err = p.communicate(timeout=120)
     assert p.returncode == 130 and 'the same add again resumes' in err, err
     got, rows = stored(tmp_path/'i.db')
