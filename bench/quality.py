@@ -31,7 +31,9 @@ bench/questions_README.md); its table adds one row per corpus (ntsb, nih, agency
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
 
-Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
+--legs hybrid,keyword runs the question sets with the query's embedding and with emb=False (keyword only), in one run.
+
+Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
 import random, re, time, math, argparse, importlib, json, inspect, statistics
 from pathlib import Path
@@ -138,13 +140,13 @@ def question_store(name, chunk=None, cache=None):
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
     return db, ids
 
-def eval_questions(db, ids, Q, route):
+def eval_questions(db, ids, Q, route, keyword=False):
     "Page recall@1/5/10 and MRR@10 of sections() and doc_search(), doc recall@1, top-section span, latency."
     kw = dict(route=route) if route is not None else {}
     rs, rd, spans, doc1, ts = [], [], [], [], []
     for it in Q:
         want, pages = ids[it['doc']], it['pages']
-        e = enc.query([it['q']])[0]
+        e = False if keyword else enc.query([it['q']])[0]
         t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **kw); ts.append(time.perf_counter() - t)
         rs.append(rank_of(secs, lambda s: covers(s['doc_id'], s['pages'], want, pages)))
         spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1 if secs else None)
@@ -166,7 +168,7 @@ def q_subset(r, idx):
     pick = lambda xs: [xs[i] for i in idx] if xs else xs
     return q_metrics(*map(pick, r['per']), pick(r['ts']))
 
-def run_questions(chunk=None, cache=None, routes=(3, 0), half='all'):
+def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybrid',)):
     routes = list(routes) if 'route' in inspect.signature(database().sections).parameters else [None]
     for name in QSETS:
         Q = half_of(load_questions(name), half)
@@ -174,9 +176,9 @@ def run_questions(chunk=None, cache=None, routes=(3, 0), half='all'):
         if half != 'all': print(f'{name}: half={half}')
         print(f"{len(Q)} questions, {sum(q.get('table', False) for q in Q)} on tables")
         print(f"{'config':<22}{'sections R@1 R@5 R@10 MRR':>34}{'doc_search R@1 R@5 R@10 MRR':>34}{'doc R@1':>9}{'span':>6}{'p50 ms':>8}{'p95 ms':>8}")
-        for route in routes:
-            r = eval_questions(db, ids, Q, route)
-            label = 'no routing (before)' if route is None else f'route={route}'
+        for route, leg in [(r, l) for l in legs for r in routes]:
+            r = eval_questions(db, ids, Q, route, leg == 'keyword')
+            label = ('no routing (before)' if route is None else f'route={route}') + ('' if leg == 'hybrid' else ' kw')
             f4 = lambda xs: ' '.join(f'{x:5.3f}' for x in xs)
             d1 = '' if r['doc1'] is None else f"{r['doc1']:.3f}"
             print(f"{label:<22}{f4(r['sec']):>34}{f4(r['hit']):>34}{d1:>9}{r['span'] or 0:>6}{pct(r['ts'], 50):8.1f}{pct(r['ts'], 95):8.1f}")
@@ -194,12 +196,13 @@ if __name__ == '__main__':
     ap.add_argument('--cache', default=None, help='folder to keep the question stores in between runs')
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
+    ap.add_argument('--legs', default='hybrid', help='hybrid and/or keyword (emb=False) on the question sets')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
     print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     EMBEDDER = a.embedder or 'hash_embed'
-    if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half)
+    if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half, a.legs.split(','))
     if 'known' not in a.suite: raise SystemExit
     pages = eu_pages()
     db = database()
@@ -208,7 +211,7 @@ if __name__ == '__main__':
           f'{db.t.store.count} node-scoped chunks, {db.t.plain.count} plain (page-window) chunks')
     lat = {}
     for seed in [int(x) for x in a.seeds.split(',')]:
-        Q = make_queries(db, seed=seed)
+        Q = half_of(make_queries(db, seed=seed), a.half)
         print(f'\nseed {seed}: {len(Q)} known-item passages x 3 variants')
         print(f"{'config':<26}" + ''.join(f'{k:>20}' for k in ('verbatim', 'degraded', 'keyword')))
         print(f"{'':<26}" + ''.join(f"{'MRR@10  R@10':>20}" for _ in range(3)))

@@ -299,7 +299,8 @@ def _renamed(db, T, did):
     "A document's searchable names (`docs` ranks and routes by them) from its title and primary source, plus each alias's title and path words."
     title, src, meta = db.execute(f'SELECT title, source, meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
     al = db.execute(f'SELECT title, source FROM {_srcs(db, T)} WHERE doc_id = ? ORDER BY added_at, source', [did]).fetchall()
-    names = ' '.join([doc_profile('', title, src, json.loads(meta or '{}'))['names'], *(f'{t} {_source_words(s)}' for t, s in al)])
+    body = (db.execute(f'SELECT body FROM [{T.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or [''])[0] or ''   # the words names split by
+    names = ' '.join([doc_profile(body, title, src, json.loads(meta or '{}'))['names'], *(f'{t} {_source_words(s)}' for t, s in al)])
     db.execute(f'UPDATE [{T.profiles.name}] SET names = ? WHERE doc_id = ?', [names, did])
 
 # %% ../nbs/10_ingest.ipynb #b1c15676-3

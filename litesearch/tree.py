@@ -156,6 +156,17 @@ def _source_words(source)->str:
     split = [w for x in words for w in re.sub(r'(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d{4})', ' ', x).split() if w != x]
     return ' '.join(words + split)
 
+def _split_joined(word:str, vocab:set)->list:
+    "`word` as two or more words of `vocab` (3+ letters each), fewest parts: 'ACTIVISIONBLIZZARD' -> ['activision', 'blizzard']; [] when it is not."
+    w = word.lower()
+    if len(w) < 6 or not w.isalpha() or w in vocab: return []
+    best = {0: []}
+    for i in range(3, len(w) + 1):
+        for j in range(max(0, i - 30), i - 2):
+            if j in best and w[j:i] in vocab and (i not in best or len(best[j]) + 1 < len(best[i])): best[i] = best[j] + [w[j:i]]
+    got = best.get(len(w), [])
+    return got if len(got) >= 2 else []
+
 # %% ../nbs/08_tree.ipynb #19331200-2
 def doc_profile(pages, # [(page_no, text)], or a string
                 title:str, # the document's title
@@ -168,7 +179,12 @@ def doc_profile(pages, # [(page_no, text)], or a string
     head = next((h.strip('#*• ') for h in _MD_HEAD.findall(text) if not _NOT_HEAD.match(h.strip('#*• '))), None)
     label = _cover_label(text) or head or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-    return dict(label=label[:300], names=' '.join([title, _source_words(source), *vals]), body=text)
+    names = ' '.join([title, _source_words(source), *vals])
+    # a file name writes a company's name together ('ACTIVISIONBLIZZARD_2022_10K'); a question writes it apart, as
+    # the document's own cover does: split by the words of that text
+    vocab = {w for w in re.findall(r'[^\W\d_]{3,}', text.lower())}
+    joined = [' '.join(p) for w in dict.fromkeys(re.findall(r'[^\W\d_]+', names)) if (p := _split_joined(w, vocab))]
+    return dict(label=label[:300], names=' '.join([names, *joined]), body=text)
 
 def _write_profile(db, p, did, prof):
     db.execute(f'INSERT INTO [{p}docs_fts] (doc_id, label, names, body) VALUES (?,?,?,?)', [did, prof['label'], prof['names'], prof['body']])

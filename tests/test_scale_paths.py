@@ -224,8 +224,8 @@ def test_vector_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, c
     for i in range(0, 400, 37):
         q = ' '.join(texts[i].split()[:3])
         got = db.chunk_search(q, X[i], ['content'], limit=10, ann=True)
-        want = rrf_merge(st.fts_search(q, ['content'], 20), st.ann_search(X[i], ['content'], 20), limit=10,
-                         prox=core.prox_leg(st.fts_search(q, ['content'], 20)))
+        f, v = st.fts_search(q, ['content'], 20), st.ann_search(X[i], ['content'], 20)
+        want = rrf_merge(f, v, limit=10, weights=core.leg_weights(f, v), prox=core.prox_leg(f))
         assert [h['rowid'] for h in got] == [h['rowid'] for h in want]
     db.close()
 
@@ -248,7 +248,8 @@ def test_exact_leg_on_its_thread_gives_the_same_answer(tmp_path, monkeypatch, co
         got = db.chunk_search(q, X[i], ['content'], limit=10, ann=False)
         assert len(seen) == 1 and seen[0].startswith('litesearch-ann') == (cores == 2)
         fts = st.fts_search(q, ['content'], 20)
-        want = rrf_merge(fts, st.vec_search(X[i], ['content'], 20), limit=10, prox=core.prox_leg(fts))
+        vec = st.vec_search(X[i], ['content'], 20)
+        want = rrf_merge(fts, vec, limit=10, weights=core.leg_weights(fts, vec), prox=core.prox_leg(fts))
         assert [h['rowid'] for h in got] == [h['rowid'] for h in want]
     db.close()
 

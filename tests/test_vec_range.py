@@ -49,7 +49,7 @@ def test_scoped_leg_scans_only_the_document(monkeypatch):
     emb = hash_embed(['revenue topic 24'])[0]
     seen, isin = [], np.isin
     monkeypatch.setattr(np, 'isin', lambda a, b, *x, **k: seen.append(len(a)) or isin(a, b, *x, **k))
-    hits = _scoped_hits(db, T, 'revenue topic 24', emb, 10, did, ['id', 'doc_id'], 60, {})
-    assert hits and {h['doc_id'] for h in hits} == {did}
+    hits, nkw = _scoped_hits(db, T, 'revenue topic 24', emb, 10, did, ['id', 'doc_id'], 60, {})
+    assert nkw and hits and {h['doc_id'] for h in hits} == {did}
     assert n_store > 4 * (hi - lo + 1) and seen and max(seen) <= hi - lo + 1, (seen, n_store)
     db.close()
