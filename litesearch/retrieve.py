@@ -217,7 +217,7 @@ def _newest_named(db, T, q, names:list, leg)->list:
 # %% ../nbs/12_retrieve.ipynb #a4d1cf5bx-1
 def _rank_docs(db, T, q, hits, k=3):
     "Documents by RRF of their names (label, title, source words), their opening text, and the chunk evidence (`hits`) rolled up."
-    p, terms = T.profiles.name, fts_terms(q)
+    p, terms = T.profiles.name, fts_terms(q) + _fiscal_terms(q)
     def leg(cols, w, ts):
         if not ts: return []
         e = f"{{{cols}}} : ({' OR '.join(ts)})"
@@ -308,6 +308,12 @@ def _name_df(db, T, t)->int:
     "How many documents' label or names hold term `t`."
     p = T.profiles.name
     return _fresh(db, ('name_df', p, t), lambda: db.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [f'{{label names}} : {t}']).fetchone()[0])
+
+_FISCAL_Q = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?'?)(\d{4}|\d{2})\b")
+
+def _fiscal_terms(q:str)->list:
+    "The phrase '\"fiscal 2023\"' for each fiscal year a question names ('fiscal 2023', 'fiscal year 2023', 'FY2023', 'FY23'): it names the annual report of that year, where '2023' alone names every document of 2023."
+    return list(dict.fromkeys(f'"fiscal {y if len(y) == 4 else "20" + y}"' for y in _FISCAL_Q.findall(q or '')))
 
 def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw)->tuple:
     "(fused chunk hits inside one document, how many its keyword leg found): BM25 over the question's terms in its rowid range, vectors scanned there only."

@@ -167,6 +167,13 @@ def _split_joined(word:str, vocab:set)->list:
     got = best.get(len(w), [])
     return got if len(got) >= 2 else []
 
+def _fiscal_names(text:str)->list:
+    "'fiscal 2023 FY2023' for a cover's 'fiscal year ended January 31, 2023': a fiscal year is named by the calendar year it ends in, even when most of it lay in the one before."
+    per = _PERIOD.search(text or '')
+    if not per or not re.match(r'(?i)(?:fiscal )?year', per[1]): return []
+    y = per[2][-4:]
+    return [f'fiscal {y} FY{y}']
+
 # %% ../nbs/08_tree.ipynb #19331200-2
 def doc_profile(pages, # [(page_no, text)], or a string
                 title:str, # the document's title
@@ -179,7 +186,7 @@ def doc_profile(pages, # [(page_no, text)], or a string
     head = next((h.strip('#*• ') for h in _MD_HEAD.findall(text) if not _NOT_HEAD.match(h.strip('#*• '))), None)
     label = _cover_label(text) or head or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-    names = ' '.join([title, _source_words(source), *vals])
+    names = ' '.join([title, _source_words(source), *vals, *_fiscal_names(text)])
     # a file name writes a company's name together ('ACTIVISIONBLIZZARD_2022_10K'); a question writes it apart, as
     # the document's own cover does: split by the words of that text
     vocab = {w for w in re.findall(r'[^\W\d_]{3,}', text.lower())}
