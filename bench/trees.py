@@ -1,0 +1,239 @@
+"""Section trees on real PDFs (issue 24): how flat, how deep, and whether the sections a reader expects are nodes.
+
+Per corpus (filings, eu, reports/ntsb, reports/nih, reports/agency), each PDF parsed with `pdf_parse` and built with
+`build_tree` as ingest does, split into a tune half (even positions in name order) and a held-out half (odd):
+  nodes/page, depth (deepest node), root children, widest non-Part node (its page span as a share of the document's
+  pages), body share (characters of text under a heading node rather than the root).
+Filings: the standard Items (10-K: 1, 1A, 2, 3, 5, 7, 7A, 8, 9A; 10-Q: Part I Items 1-4, Part II Items 1, 1A, 6)
+  found as a node titled `Item N`, and nested under their Part (a node titled `Part I`/`Part II`) or at the top;
+  the three primary statements (balance sheet, income/operations, cash flows) as nodes; flat trees (the root or a
+  top-level node with 60+ children, or a non-Part node's own text spanning > 60% of the pages of a document of 10+ pages). Earnings releases and 8-Ks are not scored on Items.
+Outlined PDFs (reports carrying a PDF outline): the tree built with the outline IGNORED (`pdf_parse(outline=False)`)
+  against the outline entries printed in the text (the entries pdf_parse's own outline placement finds on their pages):
+  heading precision (detected headings matching an entry) and recall (entries matched by a heading), titles matched
+  after dropping spacing, case and punctuation (a prefix match counts when the shorter is >= 60% of the longer), and
+  rank agreement (for consecutive matched pairs, outline depth and tree level move the same way: up, same or down).
+EU: a fingerprint of the trees (titles with change markers and spacing normalised, levels, parent titles, article
+  numbers) saved to bench/trees_eu.json with --save-eu; without it the run reports nodes lost and nesting changed.
+--ref DIR: ingest speed (pdf_parse + build_tree pages/s on the tune-half filings and EU acts), this checkout against the
+  litesearch at DIR, alternating fresh processes, best of 3 each; reported as a ratio of the one run.
+
+Run: python bench/trees.py [--only filings,eu,...] [--save-eu] [--ref DIR] [--show NAME]   (from the project root)
+"""
+import re, sys, json, argparse, subprocess, os, statistics, tempfile
+from pathlib import Path
+from collections import Counter
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent/'shared'/'data'
+CORPORA = {'filings': DATA/'filings', 'eu': DATA/'eu', 'ntsb': DATA/'reports'/'ntsb', 'nih': DATA/'reports'/'nih',
+           'agency': DATA/'reports'/'agency'}
+FP = Path(__file__).resolve().parent/'trees_eu.json'
+
+ITEMS = {'10K': [('II', x) if x[0] in '56789' else ('I', x) for x in ['1', '1A', '2', '3', '5', '7', '7A', '8', '9A']],
+         '10Q': [('I', '1'), ('I', '2'), ('I', '3'), ('I', '4'), ('II', '1'), ('II', '1A'), ('II', '6')]}
+_item = re.compile(r'^\s*item\s*(\d{1,2})\s*([a-c](?=[\s.:\-–—]|$))?', re.I)
+_part = re.compile(r'^\s*p\s*a\s*r\s*t\s+([ivx]+)\b\.?\s*$|^\s*part\s+([ivx]+)\b', re.I)
+STATEMENTS = {'balance': re.compile(r'balance sheets?|statements? of financial (position|condition)', re.I),
+              'income': re.compile(r'statements? of (consolidated )?(operations|income|earnings)', re.I),
+              'cash': re.compile(r'statements? of (consolidated )?cash flows?', re.I)}
+_marker = re.compile(r'[▼►◄]\s*[A-Z]?\d*')
+
+def squash(s): return re.sub(r'[\W_]+', '', s).casefold()
+
+def depth_of(nodes, nd):
+    d = 0
+    while nd.parent is not None: d += 1; nd = nodes[nd.parent]
+    return d
+
+def part_of(title):
+    m = _part.match(title)
+    return (m.group(1) or m.group(2)).upper() if m else None
+
+def shape(nodes, npages):
+    "The general figures of one tree."
+    root = nodes[0]
+    span = lambda n: n.page_end - n.page_start + 1
+    wide = [span(n) / max(npages, 1) for n in nodes[1:] if not part_of(n.title)]
+    body = sum(len(t) for n in nodes for _, t in n.segments)
+    under = body - sum(len(t) for _, t in root.segments)
+    return dict(pages=npages, nodes=len(nodes) - 1, depth=max((depth_of(nodes, n) for n in nodes), default=0),
+                root_children=len(root.children), widest=max(wide, default=0), body_share=under / body if body else 0,
+                max_children=max(len(n.children) for n in nodes), wide_nonpart=max(wide, default=0),
+                top_children=max(len(n.children) for n in nodes if n.parent is None or n.parent == 0))
+
+def filing_scores(nodes, kind):
+    "Items found and nested, statements found, flatness, for one filing."
+    out = {}
+    items = {}
+    for n in nodes[1:]:
+        m = _item.match(n.title)
+        if m:
+            items.setdefault((m.group(1) + (m.group(2) or '')).upper(), []).append(n)
+    if kind in ITEMS:
+        found = nested = 0
+        for part, num in ITEMS[kind]:
+            cands = items.get(num, [])
+            if kind == '10Q':     # Part I Item 1 and Part II Item 1 share a number: the node under the right Part counts
+                ok = [n for n in cands if n.parent is not None and part_of(nodes[n.parent].title) == part]
+                found += bool(cands); nested += bool(ok)
+            else:
+                found += bool(cands)
+                nested += any(n.parent == 0 or part_of(nodes[n.parent].title) == part for n in cands)
+        out.update(items_found=found / len(ITEMS[kind]), items_nested=nested / len(ITEMS[kind]))
+        out['statements'] = sum(any(rx.search(n.title) for n in nodes[1:]) for rx in STATEMENTS.values()) / 3
+    return out
+
+def is_flat(sh): return sh['top_children'] >= 60 or (sh['wide_nonpart'] > 0.6 and sh['pages'] >= 10)
+
+def kind_of(name):
+    return '10K' if name.endswith('10K') else '10Q' if name.endswith('10Q') else 'other'
+
+def printed_outline(path):
+    "The outline entries pdf_parse's outline placement finds printed on their pages, as `[(depth, title)]`."
+    from litesearch.data import _pymupdf, _pdf_blocks, _outline_heads
+    pm = _pymupdf(); doc = pm.open(str(path))
+    flags = pm.TEXTFLAGS_DICT & ~pm.TEXT_PRESERVE_IMAGES
+    flat = [[l for b in _pdf_blocks(doc[i], flags) if not isinstance(b, str) for l in b] for i in range(doc.page_count)]
+    toc = [e for e in doc.get_toc() if e[2] > 0]
+    _outline_heads(toc, flat)
+    return [l.head for ls in flat for l in ls if l.head]
+
+def _match(a, b):
+    if a == b: return True
+    s, l = sorted((a, b), key=len)
+    return len(s) >= 0.6 * len(l) and len(s) >= 4 and (l.startswith(s) or l.endswith(s))
+
+def outline_scores(path):
+    "Heading precision/recall and rank agreement of the tree built with the outline ignored."
+    from litesearch.data import pdf_parse
+    from litesearch.structure import build_tree
+    entries = [(d, squash(t)) for d, t in printed_outline(path)]
+    nodes = build_tree(pdf_parse(path, outline=False))
+    det = [(depth_of(nodes, n), squash(n.title)) for n in nodes[1:]]
+    used, pairs, hit = set(), [], []
+    for k, (lv, t) in enumerate(det):        # in reading order: each heading takes the next unused entry it matches
+        m = next((e for e in range(len(entries)) if e not in used and _match(t, entries[e][1])), None)
+        hit.append(m is not None)
+        if m is not None: used.add(m); pairs.append((entries[m][0], lv))
+    top = max((d for d, _ in entries), default=0)      # headings deeper than the outline goes are neither right nor wrong by it
+    shallow = [h for h, (lv, _) in zip(hit, det) if lv <= top]
+    agree = [((a2 > a1) - (a2 < a1)) == ((b2 > b1) - (b2 < b1)) for (a1, b1), (a2, b2) in zip(pairs, pairs[1:])]
+    return dict(detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow),
+                precision=len(pairs) / len(det) if det else 0, recall=len(used) / len(entries) if entries else 0,
+                rank_agree=sum(agree) / len(agree) if agree else 0)
+
+def fingerprint(nodes):
+    norm = lambda t: ' '.join(_marker.sub(' ', t).split())
+    return [[norm(n.title), n.level, norm(nodes[n.parent].title) if n.parent is not None else None,
+             re.findall(r'\bArticle\s+(\d+[a-z]?)', n.title)] for n in nodes]
+
+def eu_check(name, fp, saved):
+    old = saved.get(name)
+    if old is None: return dict(lost=None, moved=None)
+    new = Counter((t, p) for t, _, p, _ in fp)
+    newt = Counter(t for t, *_ in fp)
+    lost = sum((Counter(t for t, *_ in old) - newt).values())
+    moved = sum((Counter((t, p) for t, _, p, _ in old) - new).values()) - lost
+    return dict(lost=lost, moved=max(moved, 0))
+
+def mean(xs): return statistics.mean(xs) if xs else float('nan')
+
+def run_corpus(name, folder, save_eu, show):
+    from litesearch.data import pdf_parse
+    from litesearch.structure import build_tree
+    files = sorted(folder.glob('*.pdf'))
+    saved = json.loads(FP.read_text()) if FP.exists() and name == 'eu' else {}
+    rows, fps = [], {}
+    for k, f in enumerate(files):
+        import pymupdf
+        doc = pymupdf.open(str(f)); has_outline = len([e for e in doc.get_toc() if e[2] > 0]) >= 2; doc.close()
+        pages = pdf_parse(f)
+        nodes = build_tree(pages)
+        r = dict(name=f.stem, half='tune' if k % 2 == 0 else 'held', **shape(nodes, len(pages)))
+        r['flat'] = is_flat(r)
+        if name == 'filings': r.update(filing_scores(nodes, kind_of(f.stem)))
+        if name == 'eu':
+            fps[f.stem] = fingerprint(nodes); r.update(eu_check(f.stem, fps[f.stem], saved))
+        if has_outline and name != 'eu' and name != 'filings': r.update(outline_scores(f))
+        if show and show in f.stem:
+            for n in nodes: print('  ' * depth_of(nodes, n) + f'{n.title[:90]}  [{n.page_start}-{n.page_end}] ({len(n.children)})')
+        rows.append(r)
+    if save_eu and name == 'eu': FP.write_text(json.dumps(fps, indent=0)); print(f'saved EU fingerprint to {FP}')
+    return rows
+
+def report(name, rows):
+    print(f'\n== {name} ({len(rows)} PDFs, {sum(r["pages"] for r in rows)} pages)')
+    cols = ['nodes/page', 'depth', 'root_ch', 'widest', 'body', 'flat']
+    extra = []
+    if name == 'filings': extra = ['items_found', 'items_nested', 'statements']
+    if name == 'eu': extra = ['lost', 'moved']
+    oc = ['precision', 'recall', 'rank_agree']
+    print(f"{'half':6}" + ''.join(f'{c:>13}' for c in cols + extra))
+    for half in ('tune', 'held', 'all'):
+        rs = [r for r in rows if half == 'all' or r['half'] == half]
+        vals = [mean([r['nodes'] / max(r['pages'], 1) for r in rs]), mean([r['depth'] for r in rs]),
+                mean([r['root_children'] for r in rs]), mean([r['widest'] for r in rs]), mean([r['body_share'] for r in rs]),
+                sum(r['flat'] for r in rs)]
+        for c in extra:
+            v = [r[c] for r in rs if r.get(c) is not None]
+            vals.append(sum(v) if c in ('lost', 'moved') else mean(v))
+        print(f'{half:6}' + ''.join(f'{v:13.3f}' if isinstance(v, float) else f'{v:>13}' for v in vals))
+        if name == 'filings':
+            for kind in ('10K', '10Q'):
+                ks = [r for r in rs if kind_of(r['name']) == kind]
+                print(f"   {kind} ({len(ks)}): items found {mean([r['items_found'] for r in ks]):.3f}  nested "
+                      f"{mean([r['items_nested'] for r in ks]):.3f}  statements {mean([r['statements'] for r in ks]):.3f}")
+        os_ = [r for r in rs if 'precision' in r]
+        if os_:
+            d, e, m = sum(r['detected'] for r in os_), sum(r['entries'] for r in os_), sum(r['matched'] for r in os_)
+            sd, sm = sum(r['shallow'] for r in os_), sum(r['shallow_matched'] for r in os_)
+            print(f'   outline ignored ({len(os_)} PDFs): heading precision {m / max(d, 1):.3f} recall {m / max(e, 1):.3f} '
+                  f'precision within the outline depth {sm / max(sd, 1):.3f} '
+                  f"(pooled; mean per PDF {mean([r['precision'] for r in os_]):.3f} / {mean([r['recall'] for r in os_]):.3f}), "
+                  f"rank agreement {mean([r['rank_agree'] for r in os_]):.3f}")
+    flat = [r['name'] for r in rows if r['flat']]
+    if flat: print('   flat:', ', '.join(f"{r['name']} (top-level children {r['top_children']}, widest {r['wide_nonpart']:.2f})" for r in rows if r['flat']))
+    if name == 'filings':
+        for r in rows:
+            if 'items_found' in r and (r['items_found'] < 1 or r['items_nested'] < 1 or r['statements'] < 1):
+                print(f"   {r['name']}: items {r['items_found']:.2f}/{r['items_nested']:.2f} statements {r['statements']:.2f}")
+    if name != 'eu':
+        for r in rows:
+            if 'precision' in r: print(f"   {r['name']}: outline-ignored P {r['precision']:.2f} R {r['recall']:.2f} rank {r['rank_agree']:.2f} ({r['detected']} headings, {r['entries']} entries)")
+
+_TIMER = '''
+import sys, time, litesearch
+from litesearch.data import pdf_parse
+from litesearch.structure import build_tree
+fs = sys.argv[1:]; n = 0; t = time.perf_counter()
+for f in fs: p = pdf_parse(f); build_tree(p); n += len(p)
+print(litesearch.__file__, n / (time.perf_counter() - t))
+'''
+
+def speed(ref):
+    files = [str(f) for c in ('filings', 'eu') for k, f in enumerate(sorted(CORPORA[c].glob('*.pdf'))) if k % 2 == 0]
+    res = {'this': [], 'ref': []}
+    for _ in range(3):
+        for key, path in (('ref', ref), ('this', str(ROOT))):
+            env = dict(os.environ, PYTHONPATH=path)
+            # run outside the checkout: `python -c` puts the working directory first on sys.path, ahead of PYTHONPATH
+            out = subprocess.run([sys.executable, '-c', _TIMER, *files], env=env, capture_output=True, text=True, check=True, cwd=tempfile.gettempdir())
+            mod, rate = out.stdout.split()[-2:]
+            assert Path(mod).resolve().is_relative_to(Path(path).resolve()), f'{key}: imported {mod}, expected the litesearch under {path}'
+            res[key].append(float(rate))
+    b, r = max(res['this']), max(res['ref'])
+    print(f'\n== ingest speed (pdf_parse + build_tree, {len(files)} PDFs): this {b:.0f} pages/s, ref {r:.0f} pages/s, '
+          f'time this/ref {r / b:.2f} (runs: this {[round(x) for x in res["this"]]}, ref {[round(x) for x in res["ref"]]})')
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--only', default=','.join(CORPORA))
+    ap.add_argument('--save-eu', action='store_true', help='save the EU fingerprint (the reference later runs check against)')
+    ap.add_argument('--ref', default=None, help='a litesearch checkout to compare ingest speed against')
+    ap.add_argument('--show', default=None, help='print the tree of the PDFs whose name contains this')
+    a = ap.parse_args()
+    import litesearch; print('litesearch from', Path(litesearch.__file__).parent)
+    for c in a.only.split(','):
+        report(c, run_corpus(c, CORPORA[c], a.save_eu, a.show))
+    if a.ref: speed(a.ref)

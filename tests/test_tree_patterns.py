@@ -1,0 +1,114 @@
+"Regressions for the tree patterns of issue 24, each on a small constructed input: PDFs built here, or `_Line`s as pdf_parse sees them."
+import pymupdf, pytest
+from litesearch.data import pdf_parse, _Line, _render, _font_heads, _wrapped
+from litesearch.structure import build_tree, TreeNode
+from litesearch.ingest import _node_chunks
+from litesearch.headings import plan_heads, not_heading, strip_markers
+
+PARA = ('We design, manufacture and market smartphones, personal computers, tablets, wearables and accessories, and sell '
+        'a variety of related services. The Company also operates retail stores and an online store in many markets. ') * 2
+
+def make_pdf(pages):
+    "A PDF from `[[(text, fontsize, bold)]]` per page; a str item is a paragraph wrapped into a 300pt box."
+    doc = pymupdf.open()
+    for items in pages:
+        pg, y = doc.new_page(), 60
+        for it in items:
+            if isinstance(it, str):
+                pg.insert_textbox(pymupdf.Rect(72, y, 400, y + 200), it, fontsize=9, fontname='helv'); y += 11 * (len(it) // 60 + 2)
+            else:
+                text, size, bold = it
+                pg.insert_text((72, y + size), text, fontsize=size, fontname='hebo' if bold else 'helv'); y += size * 2.2
+    return doc.tobytes()
+
+def tree_of(pages):
+    nodes = build_tree(pdf_parse(make_pdf(pages)))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    return nodes, {n.title: path(n) for n in nodes[1:]}
+
+H = lambda t: (t, 9, True)        # a heading set in bold body type, as filings set them
+
+@pytest.fixture(scope='module')
+def tenk():
+    return tree_of([
+        [('UNITED STATES SECURITIES AND EXCHANGE COMMISSION', 14, True), ('FORM 10-K', 14, True), PARA],
+        [H('TABLE OF CONTENTS'), H('PART I'), ('Item 1. Business 3', 9, False), ('Item 1A. Risk Factors 4', 9, False),
+         H('PART II'), ('Item 7. Managements Discussion and Analysis 5', 9, False), ('Item 8. Financial Statements 6', 9, False)],
+        [H('PART I'), H('Item 1. Business'), PARA, H('General'), PARA, H('Competition'), PARA],
+        [H('Item 1A. Risk Factors'), PARA, H('Three Months Ended April 30, 2023'), H('Change'), ('Net sales 1,234 1,100 12%', 9, False),
+         ('Cost of sales 800 700 14%', 9, False), PARA],
+        [H('PART II'), H('Item 7. Managements Discussion and Analysis'), PARA, H('Overview'), PARA],
+        [H('Item 8. Financial Statements'), ('CONSOLIDATED BALANCE SHEETS', 9, False), ('Total assets 9,999 8,888', 9, False), PARA,
+         H('Notes to Consolidated Financial Statements'), H('Note 1 - Summary of Significant Accounting Policies'), PARA, H('Note 2 - Revenue'), PARA]])
+
+def test_cover_line_is_no_root(tenk):
+    "Everything hung under the cover line `FORM 10-K`, and `Item 1. Business` was a sibling of its own `General`, `Competition`."
+    nodes, path = tenk
+    assert path['Item 1. Business'] == ['PART I', 'Item 1. Business']
+    assert path['Competition'] == ['PART I', 'Item 1. Business', 'Competition']
+    assert path['General'][:-1] == path['Competition'][:-1]
+    assert all('FORM 10-K' not in p for t, p in path.items() if t.startswith(('PART', 'Item', 'Note', 'CONSOLIDATED')))
+    assert path['FORM 10-K'] == ['FORM 10-K']
+    assert max(len(n.children) for n in nodes) < 60
+
+def test_contents_lines_are_no_nodes(tenk):
+    "Contents pages became one-page `PART I`…`PART IV` nodes, with the real Parts their siblings later."
+    nodes, path = tenk
+    assert [n.title for n in nodes if n.title.startswith('PART')] == ['PART I', 'PART II']
+    assert all(n.page_start != 1 for n in nodes if n.title.startswith(('PART', 'Item')))
+    assert not any(n.title.endswith((' 3', ' 4', ' 5', ' 6')) for n in nodes)
+
+def test_items_nest_under_parts(tenk):
+    nodes, path = tenk
+    for t in ['Item 1A. Risk Factors', 'Item 7. Managements Discussion and Analysis', 'Item 8. Financial Statements']:
+        assert len(path[t]) == 2 and path[t][0].startswith('PART'), path[t]
+    assert path['Item 7. Managements Discussion and Analysis'][0] == 'PART II'
+
+def test_statements_and_notes_are_nodes(tenk):
+    nodes, path = tenk
+    assert path['CONSOLIDATED BALANCE SHEETS'] == ['PART II', 'Item 8. Financial Statements', 'CONSOLIDATED BALANCE SHEETS']
+    assert path['Note 2 - Revenue'][:2] == ['PART II', 'Item 8. Financial Statements']
+    assert 'Notes to Consolidated Financial Statements' in path
+
+def test_table_headers_are_no_headings(tenk):
+    "Table column headers became headings (`Change`, `Three Months Ended April 30, 2023`); layout notes too."
+    nodes, path = tenk
+    assert 'Change' not in path and 'Three Months Ended April 30, 2023' not in path
+    for t in ['Change', 'Three Months Ended April 30, 2023', '(In Millions) Q2 2023 Q2 2022', 'BLANK (DO NOT REMOVE)']: assert not_heading(t), t
+
+def test_part_and_item_lines_split():
+    "A 77-page 10-Q came out as 4 nodes: `PART I.` and `ITEM 1. FINANCIAL STATEMENTS` merged, and Items in body type were missed."
+    pages = [[H('PART I.'), H('ITEM 1. FINANCIAL STATEMENTS'), ('Condensed Consolidated Balance Sheets', 9, True), ('Cash 6,076 5,464', 9, False), PARA]]
+    pages += [[('Item 2. Managements Discussion and Analysis', 9, False), PARA, PARA]]     # an Item set in body type
+    pages += [[H('PART II.'), H('ITEM 1. LEGAL PROCEEDINGS'), PARA], [H('ITEM 1A. RISK FACTORS'), PARA]]
+    nodes, path = tree_of(pages)
+    assert path['ITEM 1. FINANCIAL STATEMENTS'] == ['PART I.', 'ITEM 1. FINANCIAL STATEMENTS']
+    assert path['Item 2. Managements Discussion and Analysis'] == ['PART I.', 'Item 2. Managements Discussion and Analysis']
+    assert path['ITEM 1A. RISK FACTORS'] == ['PART II.', 'ITEM 1A. RISK FACTORS']
+    assert path['Condensed Consolidated Balance Sheets'][-2] == 'ITEM 1. FINANCIAL STATEMENTS'
+
+def L(text, size=9.0, bold=False, blk=0, full=False): return _Line(text, size, bold, 570 if full else 200, 18, 580, blk)
+
+def test_contents_line_with_glued_page_is_no_heading():
+    "A heading `COVENANTS 5961` (a contents line, its page numbers glued on) spanned pages 74–181."
+    prose = [L('The Borrower shall maintain its existence and pay its taxes when due, and deliver financial statements', blk=9, full=True)] * 4
+    flat = [[L('ARTICLE V. REPRESENTATIONS AND WARRANTIES 5557', 9, True, 0), L('ARTICLE VI. COVENANTS 5961', 9, True, 1), *prose],
+            [L('ARTICLE V. REPRESENTATIONS AND WARRANTIES', 9, True, 0), *prose], [L('ARTICLE VI. COVENANTS', 9, True, 0), *prose]]
+    got = [(lv, t) for _, lv, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat])]
+    assert got == [(1, 'ARTICLE V. REPRESENTATIONS AND WARRANTIES'), (1, 'ARTICLE VI. COVENANTS')], got
+
+def test_change_markers_stripped():
+    "EU change markers stayed in titles and text (`ANNEX III ▼M29 LIST OF…`, `▼B`, `▼M18`)."
+    blocks = [[_Line('ANNEX III ▼M29 LIST OF AREAS', 12, True, 300, 0, 500, head=(1, 'ANNEX III ▼M29 LIST OF AREAS')),
+               _Line('▼B', 9, False, 40, 0, 500), _Line('The areas ►M3 listed ◄ here.', 9, False, 200, 0, 500)]]
+    out = _render(blocks)
+    assert out.split('\n') == ['# ANNEX III LIST OF AREAS', 'The areas listed here.'], out
+    assert strip_markers('▼M18') == '' and strip_markers('Article 5 ▼B') == 'Article 5'
+
+def test_page_join_keeps_numbers_whole():
+    "A page join split a number: `$0.\\n\\n22 to $0.23`."
+    nd = TreeNode(1, 'Dividends', 1, 0, 4, 5, segments=[(4, 'The quarterly dividend rose from $0.'), (5, '22 to $0.23 per share.')])
+    text = ' '.join(t for _, t in _node_chunks(nd))
+    assert '$0.22 to $0.23' in text, text
+    nd = TreeNode(1, 'Years', 1, 0, 4, 5, segments=[(4, 'Revenue grew in 2022.'), (5, '2023 was flat.')])
+    assert '2022.\n\n2023' in ' '.join(t for _, t in _node_chunks(nd))
