@@ -51,3 +51,21 @@ HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
 
 # %% ../nbs/00_tuning.ipynb #tex-graph
 TABLE_DENSITY = 0.2   # share of a section's characters inside references above which it is a table, not prose
+
+# %% ../nbs/00_tuning.ipynb #tex2-core
+POOL = 20          # candidates per leg a search ranks, whatever its `limit` (a `limit` past them widens the pool, keeping earlier ranks)
+RERANK_POOL = 30   # fused rows a cross-encoder reorders at least
+FUSE_DEPTH = 10    # rows of each leg whose scores and overlap say how much it knows for a query
+FUSE_POW = 3.0     # how steeply a leg's weight falls with its sharpness relative to the other's (chosen on half of each question set)
+
+# %% ../nbs/00_tuning.ipynb #tex2-retrieve
+HITS_POOL = 80   # chunk hits `doc_search` and `sections` rank, whatever their `limit`
+SPEC_CAP = 20_000   # chunks counted per term and document when measuring how specifically a term names documents
+ROUTE_MIN = 0.3    # confidence below which a named document is not searched inside (chosen on half of each question set)
+
+# %% ../nbs/00_tuning.ipynb #tex2-db
+WHERE_TIMEOUT = 30.0    # seconds a search given `where=` may run before it is stopped
+
+# %% ../nbs/00_tuning.ipynb #tex2-files
+SLOW_RATE = 1000  # chunks/s: a faster embedder embeds between files, since in a thread it would only contend for the GIL
+BATCH_S = 5      # seconds of embedding a batch holds at most, at the measured rate: what a kill loses, and how long documents wait to land

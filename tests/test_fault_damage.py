@@ -1,5 +1,6 @@
 """Bad errors (issue 27): damaged bytes name the damaged database and its file; a `where=` that never ends is stopped under a
 time budget; a closed database is freed (apswutils' class-wide `table` cache held every one)."""
+import litesearch, litesearch.tuning
 import gc, subprocess, sys, textwrap, weakref
 import pytest
 import litesearch.db
@@ -49,7 +50,7 @@ def test_damaged_schema_names_the_file(tmp_path):
 RUN = '''
 import sys, litesearch.db
 from litesearch import database
-litesearch.db.WHERE_TIMEOUT = 0.3
+litesearch.tuning.WHERE_TIMEOUT = 0.3
 db = database(); db.add_doc('# A\\n\\nsaturn rings', title='a')
 forever = 't.rowid IN (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT x FROM c WHERE x < 0)'
 calls = dict(search=lambda: db.chunk_search('saturn', where=forever), sections=lambda: db.sections('saturn', where=forever),
