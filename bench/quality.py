@@ -168,9 +168,9 @@ def q_subset(r, idx):
     pick = lambda xs: [xs[i] for i in idx] if xs else xs
     return q_metrics(*map(pick, r['per']), pick(r['ts']))
 
-def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybrid',)):
+def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybrid',), sets=None):
     routes = list(routes) if 'route' in inspect.signature(database().sections).parameters else [None]
-    for name in QSETS:
+    for name in [n for n in QSETS if not sets or n in sets]:
         Q = half_of(load_questions(name), half)
         db, ids = question_store(name, chunk, cache)
         if half != 'all': print(f'{name}: half={half}')
@@ -197,12 +197,13 @@ if __name__ == '__main__':
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
     ap.add_argument('--legs', default='hybrid', help='hybrid and/or keyword (emb=False) on the question sets')
+    ap.add_argument('--sets', default=None, help='question sets to ask (default: all of filings, eu, reports)')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
     print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     EMBEDDER = a.embedder or 'hash_embed'
-    if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half, a.legs.split(','))
+    if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half, a.legs.split(','), a.sets and a.sets.split(','))
     if 'known' not in a.suite: raise SystemExit
     pages = eu_pages()
     db = database()

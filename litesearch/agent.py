@@ -42,121 +42,133 @@ class DbTools:
                 ):
         self.db, self.store, self.prefix, self.snippet, self.max_nodes, self.max_chars = db, store, prefix, snippet, max_nodes, max_chars
         self._emb_fn = embedder
-
     def _emb(self, q):
         if not _has_words(q): raise ValueError(f'query {q!r}: expected some words to search for (letters or digits)')
         if self._emb_fn is None: return None          # Database.search embeds it with the store's recorded embedder
         return load_embedder(self._emb_fn).query([q])[0]
-
-    def toc(self, doc:str|None=None, # a document id, title, source path or file name, or part of a title; omit to list every document
-            depth:int|None=None, # how deep sections nest: 0 = documents only (the default without `doc`), 1 = top-level sections, 2 (the default with `doc`)
-            summaries:bool=False, # include the opening lines of each section
-            offset:int=0, # skip this many documents (a cut answer's last entry gives the next offset)
-            kind:str|None=None, # list only documents of this kind: pdf, md, txt, html, ...
-           )->list: # `db.toc`'s entries (doc_id, node_id, title, source, kind, pages, meta, sections nested; nsections at depth 0); a last `more` entry when cut; [] when nothing matches
-        "The table of contents: documents and their sections, with section ids and page ranges."
-        if depth is None: depth = 0 if doc is None else 2        # a library of 400 documents, nested, is 100k characters
-        if not isinstance(offset, int) or offset < 0: raise ValueError(f'offset={offset!r}: expected an integer >= 0')
-        docs = self.db.toc(doc, self.store, self.prefix, depth=depth, summaries=summaries, kind=kind or None)
-        left = [self.max_nodes if self.max_nodes is not None else float('inf')]
-        def node(n):          # `db.toc`'s node, its sections cut once `max_nodes` are listed
-            kids = []
-            for c in n['sections']:
-                if left[0] <= 0: break
-                left[0] -= 1; kids.append(node(c))
-            return dict(n, sections=kids, **({'truncated': True} if len(kids) < len(n['sections']) else {}))
-        res, total = [], 0
-        for d in docs[offset:]:
-            e = node(d)
-            # an agent host caps a tool answer (often near 25k tokens): stop before the budget, and say where to go on
-            size = len(json.dumps(e, ensure_ascii=False))
-            if self.max_chars is not None and res and total + size > self.max_chars:
-                n = len(docs) - offset - len(res)
-                res.append(dict(more=n, next_offset=offset + len(res), note=f'{n} more documents: call toc(offset={offset + len(res)})'))
-                break
-            res.append(e); total += size
-        if self.max_chars is not None and depth > 0 and total > self.max_chars:     # one document, nested too deep to fit
-            out = self.toc(doc, depth - 1, summaries, offset, kind)
-            for e in out:
-                if 'doc_id' in e: e.setdefault('cut', f'nested {depth - 1} deep to stay under {self.max_chars} characters; read a section, or toc a part of it')
-            return out
-        return res
-
-    def read(self, node_id:str, # a section id such as '1e8d58569295fb93#4', from toc, sections or search
-             max_chars:int=20000, # longest text returned (and never more than the tools' budget); `truncated` says whether it was cut
-             children:bool=True, # include the text of its sub-sections
-             refs:bool=False, # also list the sections it cites (node_id, title, how it cites them)
-            )->dict: # node_id, doc_id, title, breadcrumb, pages, text, truncated, children (+ refs)
-        "The text of one whole section, with its breadcrumb, page range and sub-section ids."
-        mc = min(_positive('max_chars', max_chars), self.max_chars or max_chars)     # the same budget as every other answer
-        return dict(self.db.read(node_id, self.store, self.prefix, max_chars=mc, children=children, refs=refs))
-
-    def refs(self, node_id:str, # a section id, from toc, sections or search
-            )->dict: # node_id, cites (the sections it refers to) and cited_by (the sections referring to it)
-        "The cross-references of a section, resolved: what it cites ('see Note 16', 'Article 43') and what cites it."
-        brief = lambda xs: [{k: x[k] for k in ('node_id', 'title', 'breadcrumb', 'pages', 'cited_as')} for x in xs]
-        return dict(node_id=node_id, cites=brief(self.db.refs(node_id, self.store, self.prefix)),
-                    cited_by=brief(self.db.cited_by(node_id, self.store, self.prefix)))
-
-    def _clipped(self, hits):
-        "Passages as the database gives them; cut to `snippet` characters only when the tools were built with one."
-        if self.snippet:
-            for h in hits: h['text'] = _clip(h['text'], self.snippet)
-        return hits
-
-    def _fit(self, res, parts:list, floor:int=200):
-        "`res`, under the tools' budget as JSON: the longest texts among `parts` cut to one length (not below `floor`), each cut one marked `truncated`."
-        size = lambda: len(json.dumps(res, ensure_ascii=False))
-        if self.max_chars is None or size() <= self.max_chars: return res
-        full = [p['text'] for p in parts]
-        for _ in range(3):                     # JSON escapes make text longer than its characters: check, and cut again
-            over = size() - self.max_chars
-            if over <= 0: break
-            lens = [len(p['text']) for p in parts]
-            # the longest cap whose cuts free `over` characters (and the '…' each cut adds)
-            lo, hi = floor, max(lens, default=0)
-            while lo < hi:
-                c = (lo + hi + 1) // 2
-                if sum(l - c - 1 for l in lens if l > c) >= over: lo = c
-                else: hi = c - 1
-            for p, l in zip(parts, lens):
-                if l > lo: p['text'], p['truncated'] = p['text'][:lo].rstrip() + '…', True
-        return res
-
-    def sections(self, q:str, # what to look for, in words
-                 limit:int=5, # sections to return
-                 per:int=3, # best passages shown per section
-                 doc:str|None=None, # search only this document: its id, title or source path (from toc)
-                 kind:str|None=None, # search only documents of this kind: pdf, md, txt, html, ...
-                 meta:dict|None=None, # search only documents whose metadata holds every key: value given
-                )->list: # `db.sections`: node_id, doc_id, title, breadcrumb, pages, score, passages (node_id, pages, text, score, meta, why), why
-        "The sections that best answer `q`, best first, each with its best passages; `read` their `node_id`."
-        secs = self.db.sections(q, self._emb(q), limit=_positive('limit', limit), per=_positive('per', per),
-                                store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)
-        for s in secs: self._clipped(s['passages'])
-        return self._fit(list(secs), [p for s in secs for p in s['passages']])
-
-    def search(self, q:str, # what to look for, in words
-               limit:int=10, # passages to return
-               doc:str|None=None, # search only this document: its id, title or source path (from toc)
-               kind:str|None=None, # search only documents of this kind: pdf, md, txt, html, ...
-               meta:dict|None=None, # search only documents whose metadata holds every key: value given
-              )->list: # `db.doc_search`: passages with node_id, doc_id, breadcrumb, pages, text, score, meta, why
-        "Passages matching `q`, best first, each placed in its document by a breadcrumb and a section id."
-        hits = self._clipped(list(self.db.doc_search(q, self._emb(q), limit=_positive('limit', limit), store=self.store,
-                                                     prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)))
-        return self._fit(hits, hits)
-
-    def docs(self, q:str, # what to look for, in words
-             limit:int=5, # documents to return
-            )->list: # `db.docs`: documents with doc_id, title, label, source, kind, score and why (names_rank, body_rank, evidence_rank, nhits)
-        "The documents that best answer `q`, best first: pass one as `doc` to `sections` or `search` to look inside it."
-        return list(self.db.docs(q, self._emb(q), limit=_positive('limit', limit), store=self.store, prefix=self.prefix))
-
     def breadcrumb(self, node_id:str, # a section id, from toc, sections or search
                   )->str: # 'Document › Part › Chapter'
         "Where a section sits: `Document › Part › Chapter`."
         return self.db.breadcrumb(node_id, self.store, self.prefix)
+
+# %% ../nbs/17_agent.ipynb #bd9eca27-s1
+@patch
+def toc(self:DbTools, doc:str|None=None, # a document id, title, source path or file name, or part of a title; omit to list every document
+        depth:int|None=None, # how deep sections nest: 0 = documents only (the default without `doc`), 1 = top-level sections, 2 (the default with `doc`)
+        summaries:bool=False, # include the opening lines of each section
+        offset:int=0, # skip this many documents (a cut answer's last entry gives the next offset)
+        kind:str|None=None, # list only documents of this kind: pdf, md, txt, html, ...
+       )->list: # `db.toc`'s entries (doc_id, node_id, title, source, kind, pages, meta, sections nested; nsections at depth 0); a last `more` entry when cut; [] when nothing matches
+    "The table of contents: documents and their sections, with section ids and page ranges."
+    if depth is None: depth = 0 if doc is None else 2        # a library of 400 documents, nested, is 100k characters
+    if not isinstance(offset, int) or offset < 0: raise ValueError(f'offset={offset!r}: expected an integer >= 0')
+    docs = self.db.toc(doc, self.store, self.prefix, depth=depth, summaries=summaries, kind=kind or None)
+    left = [self.max_nodes if self.max_nodes is not None else float('inf')]
+    def node(n):          # `db.toc`'s node, its sections cut once `max_nodes` are listed
+        kids = []
+        for c in n['sections']:
+            if left[0] <= 0: break
+            left[0] -= 1; kids.append(node(c))
+        return dict(n, sections=kids, **({'truncated': True} if len(kids) < len(n['sections']) else {}))
+    res, total = [], 0
+    for d in docs[offset:]:
+        e = node(d)
+        # an agent host caps a tool answer (often near 25k tokens): stop before the budget, and say where to go on
+        size = len(json.dumps(e, ensure_ascii=False))
+        if self.max_chars is not None and res and total + size > self.max_chars:
+            n = len(docs) - offset - len(res)
+            res.append(dict(more=n, next_offset=offset + len(res), note=f'{n} more documents: call toc(offset={offset + len(res)})'))
+            break
+        res.append(e); total += size
+    if self.max_chars is not None and depth > 0 and total > self.max_chars:     # one document, nested too deep to fit
+        out = self.toc(doc, depth - 1, summaries, offset, kind)
+        for e in out:
+            if 'doc_id' in e: e.setdefault('cut', f'nested {depth - 1} deep to stay under {self.max_chars} characters; read a section, or toc a part of it')
+        return out
+    return res
+
+# %% ../nbs/17_agent.ipynb #bd9eca27-s2
+@patch
+def read(self:DbTools, node_id:str, # a section id such as '1e8d58569295fb93#4', from toc, sections or search
+         max_chars:int=20000, # longest text returned (and never more than the tools' budget); `truncated` says whether it was cut
+         children:bool=True, # include the text of its sub-sections
+         refs:bool=False, # also list the sections it cites (node_id, title, how it cites them)
+        )->dict: # node_id, doc_id, title, breadcrumb, pages, text, truncated, children (+ refs)
+    "The text of one whole section, with its breadcrumb, page range and sub-section ids."
+    mc = min(_positive('max_chars', max_chars), self.max_chars or max_chars)     # the same budget as every other answer
+    return dict(self.db.read(node_id, self.store, self.prefix, max_chars=mc, children=children, refs=refs))
+
+@patch
+def refs(self:DbTools, node_id:str, # a section id, from toc, sections or search
+        )->dict: # node_id, cites (the sections it refers to) and cited_by (the sections referring to it)
+    "The cross-references of a section, resolved: what it cites ('see Note 16', 'Article 43') and what cites it."
+    brief = lambda xs: [{k: x[k] for k in ('node_id', 'title', 'breadcrumb', 'pages', 'cited_as')} for x in xs]
+    return dict(node_id=node_id, cites=brief(self.db.refs(node_id, self.store, self.prefix)),
+                cited_by=brief(self.db.cited_by(node_id, self.store, self.prefix)))
+
+# %% ../nbs/17_agent.ipynb #bd9eca27-s3
+@patch
+def _clipped(self:DbTools, hits):
+    "Passages as the database gives them; cut to `snippet` characters only when the tools were built with one."
+    if self.snippet:
+        for h in hits: h['text'] = _clip(h['text'], self.snippet)
+    return hits
+
+# %% ../nbs/17_agent.ipynb #bd9eca27-s4
+@patch
+def _fit(self:DbTools, res, parts:list, floor:int=200):
+    "`res`, under the tools' budget as JSON: the longest texts among `parts` cut to one length (not below `floor`), each cut one marked `truncated`."
+    size = lambda: len(json.dumps(res, ensure_ascii=False))
+    if self.max_chars is None or size() <= self.max_chars: return res
+    full = [p['text'] for p in parts]
+    for _ in range(3):                     # JSON escapes make text longer than its characters: check, and cut again
+        over = size() - self.max_chars
+        if over <= 0: break
+        lens = [len(p['text']) for p in parts]
+        # the longest cap whose cuts free `over` characters (and the '…' each cut adds)
+        lo, hi = floor, max(lens, default=0)
+        while lo < hi:
+            c = (lo + hi + 1) // 2
+            if sum(l - c - 1 for l in lens if l > c) >= over: lo = c
+            else: hi = c - 1
+        for p, l in zip(parts, lens):
+            if l > lo: p['text'], p['truncated'] = p['text'][:lo].rstrip() + '…', True
+    return res
+
+# %% ../nbs/17_agent.ipynb #bd9eca27-s5
+@patch
+def sections(self:DbTools, q:str, # what to look for, in words
+             limit:int=5, # sections to return
+             per:int=3, # best passages shown per section
+             doc:str|None=None, # search only this document: its id, title or source path (from toc)
+             kind:str|None=None, # search only documents of this kind: pdf, md, txt, html, ...
+             meta:dict|None=None, # search only documents whose metadata holds every key: value given
+            )->list: # `db.sections`: node_id, doc_id, title, breadcrumb, pages, score, passages (node_id, pages, text, score, meta, why), why
+    "The sections that best answer `q`, best first, each with its best passages; `read` their `node_id`."
+    secs = self.db.sections(q, self._emb(q), limit=_positive('limit', limit), per=_positive('per', per),
+                            store=self.store, prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)
+    for s in secs: self._clipped(s['passages'])
+    return self._fit(list(secs), [p for s in secs for p in s['passages']])
+
+# %% ../nbs/17_agent.ipynb #bd9eca27-s6
+@patch
+def search(self:DbTools, q:str, # what to look for, in words
+           limit:int=10, # passages to return
+           doc:str|None=None, # search only this document: its id, title or source path (from toc)
+           kind:str|None=None, # search only documents of this kind: pdf, md, txt, html, ...
+           meta:dict|None=None, # search only documents whose metadata holds every key: value given
+          )->list: # `db.doc_search`: passages with node_id, doc_id, breadcrumb, pages, text, score, meta, why
+    "Passages matching `q`, best first, each placed in its document by a breadcrumb and a section id."
+    hits = self._clipped(list(self.db.doc_search(q, self._emb(q), limit=_positive('limit', limit), store=self.store,
+                                                 prefix=self.prefix, doc=doc or None, kind=kind or None, meta=meta or None)))
+    return self._fit(hits, hits)
+
+@patch
+def docs(self:DbTools, q:str, # what to look for, in words
+         limit:int=5, # documents to return
+        )->list: # `db.docs`: documents with doc_id, title, label, source, kind, score and why (names_rank, body_rank, evidence_rank, nhits)
+    "The documents that best answer `q`, best first: pass one as `doc` to `sections` or `search` to look inside it."
+    return list(self.db.docs(q, self._emb(q), limit=_positive('limit', limit), store=self.store, prefix=self.prefix))
 
 # %% ../nbs/17_agent.ipynb #c32fe9f0
 @patch
@@ -226,6 +238,7 @@ def _mcp_tool(f, lock:threading.Lock):
     tool.__signature__ = sig.replace(parameters=ps, return_annotation=CallToolResult)
     return tool
 
+# %% ../nbs/17_agent.ipynb #1f89228e-s1
 def mcp_server(db:Database, # an open litesearch database
                embedder=None, # query embedder (default: the recorded one)
                name:str='litesearch', # server name shown to clients
@@ -259,6 +272,7 @@ def _invalid(msg)->str:
     if 'params' in msg and not isinstance(msg['params'], dict): return f"params {msg['params']!r:.60}: expected an object"
     return 'expected a request (method, id), a notification (method) or a response (id, result or error)'
 
+# %% ../nbs/17_agent.ipynb #4e592d46-s1
 def _checked(line:str):
     "(line for the SDK, None), or (None, the JSON-RPC error reply) for a line the SDK would drop unanswered."
     from mcp import types
@@ -271,7 +285,6 @@ def _checked(line:str):
         return err(rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None, types.INVALID_REQUEST, f'Invalid Request: {_invalid(msg)}')
     return json.dumps(msg, ensure_ascii=False), None
 
-
 # %% ../nbs/17_agent.ipynb #1183c413
 class _Answers:
     "The server's write stream, noting which request ids have had their reply."
@@ -282,6 +295,7 @@ class _Answers:
     async def __aexit__(self, *a): return await self.w.__aexit__(*a)
     def __getattr__(self, k): return getattr(self.w, k)
 
+# %% ../nbs/17_agent.ipynb #1183c413-s1
 async def _serve(srv, stdin, stdout, wait:float=60):
     "Run `srv` on the SDK's stdio transport, stdin lines checked first, and at its end the requests read still answered."
     import anyio
@@ -304,6 +318,7 @@ async def _serve(srv, stdin, stdout, wait:float=60):
         out.append(_Answers(w))         # before the reader runs: it starts at the server's first await
         await srv._lowlevel_server.run(r, out[0], srv._lowlevel_server.create_initialization_options())
 
+# %% ../nbs/17_agent.ipynb #1183c413-s2
 def serve_stdio(srv, # a server from `mcp_server`
                 stdin=None, # binary stream of requests (default: this process's stdin)
                 stdout=None, # binary stream for replies (default: this process's stdout, kept from stray prints)
@@ -318,4 +333,3 @@ def serve_stdio(srv, # a server from `mcp_server`
     os.dup2(nul, 0); os.close(nul)
     try: anyio.run(_serve, srv, wrap(os.fdopen(os.dup(own), 'rb')), stdout and wrap(stdout))
     finally: os.dup2(own, 0); os.close(own)
-

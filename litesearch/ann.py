@@ -162,6 +162,7 @@ def _bad_head(self:AnnIndex, h)->str:
     if not hmac.compare_digest(_file_mac(self.path, key, h), s): return 'checksum mismatch (HMAC)'
     return ''
 
+# %% ../nbs/08_ann.ipynb #annidx-0-s1
 @patch
 def _open(self:AnnIndex, view=None):
     "Open the sidecar (memory-mapped, or read when `view` is False) if it is this store's latest, intact and complete, else rebuild."
@@ -186,6 +187,7 @@ def _open(self:AnnIndex, view=None):
             warnings.warn(f'ANN index for {self.name!r} could not be used ({e}): rebuilding')
     self.rebuild()
 
+# %% ../nbs/08_ann.ipynb #annidx-0-s2
 @patch
 def _view(self:AnnIndex, buf, dim):
     "Search `buf`, a mapped sidecar, in place of the index held now (released first: never two resident)."
@@ -210,6 +212,7 @@ def _consistent(self:AnnIndex):
 def _vecs(self:AnnIndex, blobs):
     return _blobs_matrix(blobs, self.dtype)
 
+# %% ../nbs/08_ann.ipynb #annidx-1-s1
 @patch
 def _add(self:AnnIndex, rows):
     if not rows: return
@@ -231,6 +234,7 @@ def _add(self:AnnIndex, rows):
     elif tuning.ANN_ADD_ASYNC: self._job = (os.getpid(), _submit(ix.add, keys, vecs, threads=threads))
     else: ix.add(keys, vecs, threads=threads)
 
+# %% ../nbs/08_ann.ipynb #annidx-1-s2
 @patch
 def rebuild(self:AnnIndex):
     "Build the index from every embedding in the store."
@@ -250,6 +254,7 @@ def rebuild(self:AnnIndex):
     self.provisional = _in_write(self.db)
     return self
 
+# %% ../nbs/08_ann.ipynb #annidx-1-s3
 @patch
 def sync(self:AnnIndex):
     "Replay log entries this index has not seen yet; returns how many rows changed."
@@ -289,6 +294,7 @@ def breadth(self:AnnIndex, n)->int:
     if not t: return f
     return t['ef'] if _tune_holds(t, n) else max(f, t['ef'])
 
+# %% ../nbs/08_ann.ipynb #annidx-2-s1
 @patch
 def _search(self:AnnIndex, q, limit, ix=None, ef=None):
     "The HNSW search alone (in `ix`, default this index; `ef`: its breadth, from `breadth`): no SQL, so it may run on the worker thread while SQLite works."
@@ -305,6 +311,7 @@ def _compact_due(self:AnnIndex)->bool:
     if not self.removed: return False
     return _USEARCH_BAD_LOAD or self.removed > tuning.ANN_COMPACT * (len(self.index) + self.removed)
 
+# %% ../nbs/08_ann.ipynb #annidx-3-s1
 @patch
 def save(self:AnnIndex,
          view=False, # then search the saved file memory-mapped, as a reader does, instead of the copy in memory
@@ -399,6 +406,7 @@ def _save_quietly(a):
             for t in a.path.parent.glob(a.path.name + '*.tmp'): t.unlink(missing_ok=True)
         warnings.warn(f'ANN index for {a.name!r} not saved ({type(e).__name__}: {e}); it is rebuilt from the database next time')
 
+# %% ../nbs/08_ann.ipynb #598c29fca-2-s1
 def _save_all():
     for db in list(_open_dbs):
         if _ls(db).readonly: continue

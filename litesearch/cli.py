@@ -22,6 +22,7 @@ from . import files   # add_file / add_dir
 class CliError(Exception): "A mistake the user can fix: printed as one line, exit code 1."
 
 import re
+
 _ctl = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]')
 
 def _tty(s:str)->str:
@@ -29,10 +30,12 @@ def _tty(s:str)->str:
     return _ctl.sub(lambda m: repr(m.group())[1:-1], s)
 
 def _pg(p): return '' if not p else f'p{p[0]}' if p[0] == p[1] else f'p{p[0]}-{p[1]}'
+
 def _line(s:str, n:int=200)->str:
     s = ' '.join((s or '').split())
     return s if len(s) <= n else s[:n-1] + '…'
 
+# %% ../nbs/18_cli.ipynb #2c18614d-s1
 def _crumb(s:str, n:int=100)->str:
     "A breadcrumb shortened from the middle: the document and the innermost sections are what place a hit."
     parts = (s or '').split(' › ')
@@ -74,6 +77,7 @@ def add(db:Database, # an open litesearch database
     docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]     # add_dir's private bookkeeping stays out
     return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs)
 
+# %% ../nbs/18_cli.ipynb #186fc65b-s1
 def _add_line(d)->str:
     "One document's line of `add`'s report; None for an unchanged one (counted, not listed: re-adding 300 files printed 300 lines)."
     if 'error' in d: return f"failed   {d.get('source', d.get('title'))}: {d['error']}"
@@ -94,6 +98,7 @@ def _show_add(r, listed:bool=True):
                + (f", {n['removed']} removed" if n['removed'] else '') + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
     return '\n'.join(out)
 
+# %% ../nbs/18_cli.ipynb #186fc65b-s2
 def _print_doc(d):
     "Print a document's line as it lands, above the progress bar; a closed pipe stops the printing, not the load."
     s = _add_line(d)
@@ -179,6 +184,7 @@ def _show_docs(ds):
     if not ds: return '(no documents)'
     return '\n'.join(f"{i:>2}. {d['score']:.4f}  {d['doc_id']}  {d['kind']:<5} {_line(d['label'], 100)}" for i, d in enumerate(ds, 1))
 
+# %% ../nbs/18_cli.ipynb #d3612ea2-s1
 def context(db:Database, # an open litesearch database
             query:str, # what to look for (quote it)
             *,
@@ -195,6 +201,7 @@ def context(db:Database, # an open litesearch database
     return DbTools(db, db.embedder(embedder) if embedder else None, max_chars=None).context(
         query, limit=limit, per=per, related=related, max_read=max_read, graph=graph, doc=doc, kind=kind)
 
+# %% ../nbs/18_cli.ipynb #d3612ea2-s2
 def _show_context(c):
     if not c['sections']: return '(no results)'
     out = []
@@ -205,7 +212,6 @@ def _show_context(c):
     for key, what in (('related', 'related'), ('graph', 'cited')):
         if c.get(key): out += [f'{what}:'] + [f"  {x['node_id']:<22} {_crumb(x.get('breadcrumb') or '')}" for x in c[key]]
     return '\n'.join(out).rstrip()
-
 
 # %% ../nbs/18_cli.ipynb #e51463a2
 def refs(db:Database, # an open litesearch database
@@ -231,6 +237,7 @@ def _doc_id(db, doc):
     raise CliError(f'{doc!r} matches {len(docs)} documents (' + ', '.join(f"{d['doc_id']} {d['title']}" for d in docs[:5])
                    + (', …' if len(docs) > 5 else '') + '): give its id')
 
+# %% ../nbs/18_cli.ipynb #29366587-s1
 def rm(db:Database, # an open litesearch database
        doc:str, # a source (its path as `add` took it, or file name) or a document (its id, title, or a title part matching just one)
       )->dict: # doc, removed ('document', 'source' or None: nothing there), doc_id, title, source, chunks; `sources` of a document removed, `kept`: the sources still holding a source's text
@@ -248,6 +255,7 @@ def rm(db:Database, # an open litesearch database
     except ValueError as e: raise CliError(str(e).removeprefix('delete_doc: ')) from None
     return dict(r, doc=doc)
 
+# %% ../nbs/18_cli.ipynb #29366587-s2
 def _show_rm(r):
     if not r['removed']: return f"nothing to remove: no document {r['doc']!r} (litesearch toc lists them)"
     if r['removed'] == 'source':
@@ -273,6 +281,7 @@ def info(db:Database, # an open litesearch database
 
 def _mb(b): return f'{b/1e6:.1f} MB' if b >= 100_000 else f'{b/1e3:.0f} kB'
 
+# %% ../nbs/18_cli.ipynb #395b51dd-s1
 def _show_info(r):
     emb = f"{r['embedder']} (dim {r['dim']}, {r['dtype']})" if r['embedder'] else 'none recorded' + (f" (dim {r['dim']})" if r['dim'] else '')
     return '\n'.join([f"database   {r['db']}  {_mb(r['bytes'])}" + (f" + {_mb(r['index_bytes'])} ANN index" if r['index_bytes'] else ''),
@@ -293,6 +302,7 @@ def mcp(db:Database, # an open litesearch database
 
 # %% ../nbs/18_cli.ipynb #f95dd813
 COMMANDS = {f.__name__: f for f in (add, toc, read, search, docs, context, refs, rm, info, mcp)}
+
 _SHOW = dict(add=_show_add, toc=_show_toc, read=_show_read, search=_show_search, docs=_show_docs, context=_show_context, refs=_show_refs, rm=_show_rm, info=_show_info)
 
 def _common(top:bool):
@@ -303,6 +313,7 @@ def _common(top:bool):
     p.add_argument('--json', action='store_true', default=False if top else argparse.SUPPRESS, help='print JSON instead of text')
     return p
 
+# %% ../nbs/18_cli.ipynb #f95dd813-s1
 def _subparser(sub, f):
     "A subcommand from `f`: parameters before `*` are positional, the rest options; bools are flags; comments are help."
     p = sub.add_parser(f.__name__, help=f.__doc__, description=f.__doc__, parents=[_common(False)])
@@ -322,6 +333,7 @@ def _subparser(sub, f):
                              help=h + ('' if d is None else f' (default: {d})'))
     return p
 
+# %% ../nbs/18_cli.ipynb #f95dd813-s2
 def _parser():
     p = argparse.ArgumentParser(prog='litesearch', parents=[_common(True)],
                                 description='Documents as section trees in one SQLite file: ingest, browse and search them.')
@@ -352,6 +364,7 @@ def _drop_new(new:bool, path):
     "After a failed first `add`: no empty database left behind (one holding documents stays)."
     if new and Path(path).exists(): _remove_if_empty(path)
 
+# %% ../nbs/18_cli.ipynb #50b67791-s1
 @contextmanager
 def _term_as_ctrl_c(on:bool):
     "While `add` runs, SIGTERM (a plain `kill PID`) stops it as Ctrl-C does: the documents written stay, a first add's empty database goes."
@@ -365,6 +378,7 @@ def _message(e):
     if isinstance(e, KeyError) and e.args: return str(e.args[0])
     return str(e) if isinstance(e, (CliError, ValueError, ImportError)) else f'{type(e).__name__}: {e}'
 
+# %% ../nbs/18_cli.ipynb #50b67791-s2
 def main(argv:list=None, # arguments after the program name (default: sys.argv[1:])
         )->int: # the exit code
     "Run the `litesearch` command line; returns the exit code."

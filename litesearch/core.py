@@ -96,6 +96,7 @@ def rrf_merge(fts:list, # keyword leg, best first
     order = sorted(scores, key=lambda x: -scores[x])[:limit]
     return [dict(rows[x], _rrf_score=scores[x]) for x in order]
 
+# %% ../nbs/09_core.ipynb #47b76e85-s1
 def prox_leg(fts:list, # keyword leg from `fts_search` (rows carry `_span`)
             )->list: # rows holding every query term, tightest first
     "The keyword leg's rows that hold every query term, tightest window (`_span`) first, BM25 order within a tie."
@@ -107,6 +108,7 @@ def _sharp(xs)->float:
     if len(xs) < tuning.FUSE_DEPTH: return 1.0
     return max(0.0, min(1.0, (xs[0] - xs[tuning.FUSE_DEPTH - 1]) / xs[0]))
 
+# %% ../nbs/09_core.ipynb #47b76e85-s2
 def leg_weights(fts:list, # keyword leg, best first (rows carry `_rank`, FTS5's negated BM25)
                 vec:list, # vector leg, best first (rows carry `_dist`, cosine distance)
                )->tuple: # (keyword weight, vector weight), the larger 1.0
@@ -132,6 +134,7 @@ class Rows(list):
         return '\n'.join(f"{i}. row `{r.get('rowid')}` · {r.get('_rrf_score', 0):.4f}\n   > {_md_esc(r.get('content'), 300)}"
                          for i, r in enumerate(self, 1)) or '*no rows*'
 
+# %% ../nbs/09_core.ipynb #47b76e85-1-s1
 def tiered(rank, # rank(n) -> (items best first, whether a wider pool could find more) for a pool of n per leg
            limit:int, # items wanted
            n:int=tuning.POOL, # the first pool
@@ -208,6 +211,7 @@ def _builtin_spec(spec:str)->bool:
 
 def _trust_env()->bool: return os.environ.get('LITESEARCH_TRUST_EMBEDDER', '').strip().lower() in ('1', 'true', 'yes', 'on')
 
+# %% ../nbs/09_core.ipynb #2da07f91-s1
 def _recorded_spec(db, store, spec)->str:
     "A store's recorded spec, when it is litesearch's own or the caller named or trusted it."
     st, spec = _ls(db), canonical_spec(spec)         # old files record hash_embed as `litesearch.utils:hash_embed`

@@ -20,8 +20,11 @@ from .headings import layout_note, plan_heads, strip_markers, _is_row, _squash
 # %% ../nbs/04_data.ipynb #b7c1e0a3
 _RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
          'section': 3, 'subsection': 4, 'article': 5}
+
 _NUM = r'(?:\d+[a-z]{0,2}|[IVXLCDM]+[a-z]?|[A-Z]|[A-Z]\d+)'
+
 _chap_re = re.compile(rf'^\s*(?P<w>[A-Z][A-Za-z]+)\s+(?P<n>{_NUM})(?:\s*[-–—:]\s*(?P<cap>.{{0,120}}))?\.?\s*$')
+
 _MAX_HEAD = 160
 
 def _chap_word(line):
@@ -36,6 +39,7 @@ def _chap_word(line):
     # unknown words must look like headings: all caps (CANTO 3), never ordinary capitalised prose
     return wl if w.isupper() and len(w) > 2 else None
 
+# %% ../nbs/04_data.ipynb #b7c1e0a3-s1
 def _chap_heads(pages):
     "Chapter-style heading lines as `(page, line index, word, title)`; a short caption on the next line joins the title."
     out = []
@@ -63,6 +67,7 @@ def _chap_heads(pages):
     toc_pages = {pg for pg, n in per.items() if n >= 5 and bare[pg] >= 0.6 * n}
     return [h for h in out if h[0] not in toc_pages]
 
+# %% ../nbs/04_data.ipynb #b7c1e0a3-s2
 _cite_re = re.compile(r'(?:\|\||//)\s*(?:[^\s|/]*?_)?(\d+(?:\.\d+)*)\s*(?:\|\||//)\s*$')
 
 # %% ../nbs/04_data.ipynb #ce083ae4
@@ -73,6 +78,7 @@ def _char_cut(b:bytes, i:int)->int:
     while 0 < i < len(b) and (b[i] & 0xC0) == 0x80: i -= 1
     return i
 
+# %% ../nbs/04_data.ipynb #ce083ae4-s1
 def chunk_markdown(text:str, # markdown or plain text
                    chunk_size:int=DEFAULT_CHUNK, # target size per chunk (UTF-8 bytes: characters for ASCII text)
                   )->list: # the non-empty chunks, in order
@@ -90,8 +96,10 @@ def chunk_markdown(text:str, # markdown or plain text
         c = b[s:e].decode('utf-8'); s = e
         if c.strip(): out.append(c)
     return out
+
 chunk_markdown.chunk_size = DEFAULT_CHUNK
 
+# %% ../nbs/04_data.ipynb #ce083ae4-s2
 class Chunker:
     "`chunk_markdown` at a fixed budget, carrying the `chunk_size` that `add_doc` packs small segments up to."
     def __init__(self,
@@ -122,6 +130,7 @@ class _Line:
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 
+# %% ../nbs/04_data.ipynb #9c63180f-s1
 def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
     "A page as blocks: each a list of `_Line`s, or a markdown string (a table, an image link)."
     out, done = [], set()
@@ -151,6 +160,7 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
     return out
 
+# %% ../nbs/04_data.ipynb #9c63180f-s2
 def _full(l): return l.x1 >= l.right - max(0.12 * (l.right - l.left), 12)
 
 def _wrapped(ls)->list:
@@ -175,6 +185,7 @@ def _clean_end(raw, n, title)->bool:
     end = raw.rstrip()[-1:]
     return end not in ';,.' or title.rstrip()[-1:] == end
 
+# %% ../nbs/04_data.ipynb #7a6f0389-s1
 def _find_head(texts, # line texts of a page (None: not available)
                start, # first line to consider
                title, # the outline entry
@@ -218,6 +229,7 @@ def _spaced(s):
 
 _c1 = re.compile(r'-?[\x00-\x1f\x7f-\x9f]')   # outline strings decoded as PDFDocEncoding leave C1 bytes where dashes and spaces were
 
+# %% ../nbs/04_data.ipynb #c14673f5-s1
 def _outline_heads(toc, # doc.get_toc()
                    flat, # per page, its `_Line`s
                   )->int: # how many entries were found in the text
@@ -307,6 +319,7 @@ def _render(blocks, unwrap:bool=True)->str:
     "A page's blocks as markdown-ish text: headings as `#` lines, wrapped lines joined into paragraphs when `unwrap`; table rows stay lines."
     return strip_markers(_render_raw(blocks, unwrap))
 
+# %% ../nbs/04_data.ipynb #908ebbb3-s1
 def _render_raw(blocks, unwrap:bool=True)->str:
     out, para = [], []
     def flush():
@@ -327,6 +340,7 @@ def _render_raw(blocks, unwrap:bool=True)->str:
         flush()
     return '\n'.join(out)
 
+# %% ../nbs/04_data.ipynb #908ebbb3-s2
 def _open_pdf(src):
     pymupdf = _pymupdf()
     if isinstance(src, pymupdf.Document): return src
@@ -344,6 +358,7 @@ def _open_pdf(src):
     if not doc.page_count: raise ValueError(f'pdf_parse: {what} not a readable PDF (no pages)')   # pymupdf "repairs" garbage into an empty document
     return doc
 
+# %% ../nbs/04_data.ipynb #908ebbb3-s3
 def _image_saver(out, min_px):
     out = Path(out)
     def save(b):
@@ -360,6 +375,7 @@ def _furniture(pages, min_pages=4):
     for ls in pages: cnt.update({re.sub(r'\d+', '#', l) for l in ls[:2] + ls[-2:]})   # furniture sits at the top or bottom
     return {k for k,v in cnt.items() if v > len(pages) / 2 and len(k) > 3}
 
+# %% ../nbs/04_data.ipynb #908ebbb3-s4
 def pdf_parse(src, # path, bytes, or an open pymupdf Document
               strip_furniture:bool=True, # drop running headers/footers
               headings:bool=True, # recover headings (outline, else type size and weight) as `#` lines
@@ -422,8 +438,10 @@ def read_text(path, # text file to read
 
 # %% ../nbs/04_data.ipynb #22737538
 _rst_adorn = re.compile(r'^([!-/:-@\[-`{-~])\1{2,}\s*$')
+
 _rst_lit = re.compile(r'(::\s*$)|^\s*\.\. (code-block|code|sourcecode)::')
 
+# %% ../nbs/04_data.ipynb #22737538-s1
 def rst_parse(text:str, # reStructuredText source
              )->list: # `[(0, markdown)]`
     "reStructuredText as one markdown page: underlined (and overlined) titles become headings, literal blocks are fenced."
@@ -478,6 +496,7 @@ class _HTML(HTMLParser):
         if not self.pre and not self.cur and _md_head.match(data.lstrip()): data = '\\' + data.lstrip()
         self.cur.append(data)
 
+# %% ../nbs/04_data.ipynb #55613927-s1
 def html_parse(html:str, # HTML source
               )->list: # `[(0, markdown)]`
     "HTML as one markdown page: `h1`–`h6` become headings, blocks become lines; scripts, styles and navigation are dropped."
@@ -499,8 +518,10 @@ def xml_parse(xml:str, # XML source
     return [(0, '\n'.join(_esc(' '.join(t.split())) for t in _xml_root(xml).itertext() if t.strip()))]
 
 _DIV = re.compile(r'div\d?$')
+
 _TEI_SKIP = {'teiHeader', 'note', 'rdg', 'sic', 'orig', 'del', 'fw', 'facsimile'}   # apparatus, readings and furniture
 
+# %% ../nbs/04_data.ipynb #45598b90-s1
 def tei_parse(xml:str, # TEI XML source
              )->list: # `[(0, markdown)]`
     "A TEI edition as one markdown page: nested `<div>`s with a `<head>` become headings, `<lg n=…>` verses end in their citation."
@@ -554,6 +575,7 @@ def ipynb_parse(nb, # notebook as JSON text or its parsed dict
 
 _conllu_meta = re.compile(r'#\s*(newdoc|newpar|text)\b(?:\s*id)?\s*(?:=\s*(.*))?$')
 
+# %% ../nbs/04_data.ipynb #a5272927-s1
 def conllu_parse(text:str, # CoNLL-U source
                 )->list: # `[(page_no, markdown)]`, a page per document
     "CoNLL-U as markdown pages, one a document: `# newdoc` opens a page under a heading, each sentence is a line of its text."
@@ -627,6 +649,7 @@ class Profile:
 
 _PROFILES = {}
 
+# %% ../nbs/04_data.ipynb #6a7e40e9-s1
 def register_profile(p:Profile, # the profile to register
                     )->Profile: # `p`, now registered
     "Register a Profile: asked before the extension table, latest first. A profile of the same name is replaced."
@@ -647,6 +670,7 @@ def get_profile(name:str, # a registered profile's name
 def _head(path, n=32768)->str:
     with open(path, 'rb') as f: return f.read(n).decode('utf-8', 'replace')
 
+# %% ../nbs/04_data.ipynb #6a7e40e9-s2
 def detect_profile(path, # the file
                    head:str=None, # its first 32 KB as text (read when not given)
                   )->Profile: # the profile that claims the file, or None
@@ -684,7 +708,9 @@ for _p in (Profile('tei', _tei_file, _is_tei, kind='tei'),
 
 # %% ../nbs/04_data.ipynb #4c474426
 def _text_file(p, **_): return [(0, read_text(p))]
+
 def _pdf_file(p, images=None, tables=False, **_): return pdf_parse(p, images=images, tables=tables)
+
 def _reader(fn): return lambda p, **_: fn(read_text(p))
 
 FILE_TYPES = {'.pdf': ('pdf', _pdf_file), '.md': ('md', _text_file), '.markdown': ('md', _text_file), '.txt': ('txt', _text_file),
@@ -692,6 +718,7 @@ FILE_TYPES = {'.pdf': ('pdf', _pdf_file), '.md': ('md', _text_file), '.markdown'
               '.html': ('html', _reader(html_parse)), '.xml': ('xml', _reader(xml_parse)), '.tei': ('tei', _reader(tei_parse)),
               '.conllu': ('conllu', _reader(conllu_parse))}
 
+# %% ../nbs/04_data.ipynb #4c474426-s1
 def file_pages(path, # the file
                profile:Profile=None, # parse with this Profile instead of by extension
                **opts, # PDF options for the extension's reader: images (a directory), tables; a Profile's parse gets none
@@ -711,6 +738,7 @@ def file_pages(path, # the file
 
 def _sig(prof): return None if prof is None else f'{getattr(prof.parse, "__module__", "")}.{getattr(prof.parse, "__qualname__", "")}'
 
+# %% ../nbs/04_data.ipynb #4c474426-s2
 def _parse_task(path, # the file
                 profile, # a Profile; or in a worker, its (name, signature); or None
                 opts:dict, # PDF options

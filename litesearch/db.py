@@ -39,6 +39,7 @@ def _load_vec(conn):
 # 10% of an ingest's time, `tokenize` 0.19 of 2.0 s profiling 11 documents of 1,000 pages)
 _CJK = re.compile('[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3040-\u30ff\uff66-\uff9f]')
 
+# %% ../nbs/05_db.ipynb #4ba12bf6a-s1
 def _cjk_tokenizer(con, args):
     "FTS5 tokenizer factory: the tokenizer named in `args` (default unicode61), CJK runs split into one token per character."
     base = con.fts5_tokenizer(args[0] if args else 'unicode61', list(args[1:]))
@@ -72,6 +73,7 @@ def _gate(hook):
 
 apsw.connection_hooks[:] = [_gate(h) for h in apsw.connection_hooks]
 
+# %% ../nbs/05_db.ipynb #4ba12bf6a-1-s1
 def _ro_reason(p:Path)->str:
     "Why a database file cannot be written where it is (None: it can)."
     d = p.parent
@@ -113,6 +115,7 @@ def ensured(self:Database,
 
 def _hashable(v): return tuple(v) if isinstance(v, (list, set)) else tuple(v.items()) if isinstance(v, dict) else v
 
+# %% ../nbs/05_db.ipynb #59f6cbab-s1
 def _apsw_table():
     "apswutils' own `table`, from under its class-wide functools.cache over (db, name, options) and the wrapper making lists hashable."
     t = Database.table
@@ -221,6 +224,7 @@ def _damaged(p, what, e)->DamagedDatabaseError:
     return DamagedDatabaseError(f"database {p} is damaged: {what} read bytes litesearch did not write ({type(e).__name__}: {e}). "
                                 f"Check it with sqlite3 '{p}' 'PRAGMA integrity_check', then restore it from a copy or rebuild it from its files")
 
+# %% ../nbs/05_db.ipynb #cfa5dfd6-3-s1
 def _names_damage(f):
     "`f`, whose errors from damaged bytes become a `DamagedDatabaseError` naming the database file and what to do."
     @functools.wraps(f)
@@ -230,6 +234,7 @@ def _names_damage(f):
         except _DAMAGE as e: raise _damaged(_ls(self).path, f.__name__, e) from e
     return _f
 
+# %% ../nbs/05_db.ipynb #cfa5dfd6-3-s2
 def _snapshot(f):
     "Run a read call's statements in one `read_txn` (a document deleted meanwhile is either whole or absent); damaged bytes named."
     @_names_damage
@@ -261,6 +266,7 @@ def t(self:Database):
     "Tables of this database by attribute: `db.t.store`."
     return _Tables(self)
 
+# %% ../nbs/05_db.ipynb #afc138e0-s1
 @patch
 def __call__(self:Table,
              where:str=None, # SQL WHERE clause, with `?` placeholders
@@ -345,6 +351,7 @@ def get_store(self:Database,
     key = ('store', name, ann, hash, tuple(sorted((k, _coltype(v)) for k,v in cols.items())), tuple(fts or ()), tokenize)
     return self.ensured(key, lambda: _make_store(self, name, ann, hash, fts, tokenize, cols))
 
+# %% ../nbs/05_db.ipynb #43f8803f-s1
 def _store_ready(db, name, ann, hash, cols)->bool:
     "Everything asked for is already there: read-only, so a reader never takes the write lock for DDL."
     if not db[name].exists() or not db[f'{name}_fts'].exists(): return False
@@ -440,6 +447,7 @@ def _check_where(where)->str:
     if depth: raise bad('an unclosed "("')
     return where
 
+# %% ../nbs/05_db.ipynb #7f939e09-s1
 import inspect, time
 
 class WhereTimeoutError(TimeoutError): "A `where=` filter ran past `tuning.WHERE_TIMEOUT`."
@@ -448,6 +456,7 @@ def _where_handler(st):
     "SQLite's progress handler for a connection: stop the statement once a `where=` search is past its deadline."
     return lambda: st.where_deadline is not None and time.monotonic() > st.where_deadline
 
+# %% ../nbs/05_db.ipynb #7f939e09-s2
 def _where_timed(f):
     "`f`, whose `where=` argument (if given) runs under `tuning.WHERE_TIMEOUT` seconds, then stops with a clear error."
     i = list(inspect.signature(f).parameters).index('where')

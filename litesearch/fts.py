@@ -87,6 +87,7 @@ def _span(api, *args):
     "FTS5 auxiliary function: fewest tokens of column 0 holding every query phrase found there (None below two)."
     return _window(sorted((o, p) for p in range(api.phrase_count) for o in api.phrase_locations(p)[0]))
 
+# %% ../nbs/06_fts.ipynb #fd242b8d-1-s1
 def _tokenizer(tbl):
     "(tokenize(text, flags) -> tokens, column 0's name): the store's own FTS5 tokenizer from Python; None if its spec has quotes."
     def make():
@@ -127,6 +128,7 @@ def _py_spans(tbl, terms, rowids)->list:
         out.append(_window(pos))
     return out
 
+# %% ../nbs/06_fts.ipynb #fd242b8d-2-s1
 def _select_cols(tbl, columns, alias='t'):
     "The SELECT list: the row's rowid, then `columns` (default: all but the embedding); `rowid` among them is not repeated."
     cols = listify(columns) if columns else [c for c in tbl.columns_dict if c != 'embedding']
@@ -188,6 +190,7 @@ _EXPR = re.compile(r'("(?:[^"]|"")*"\*?)(?: (?:AND|OR) ("(?:[^"]|"")*"\*?))*')
 # %% ../nbs/06_fts.ipynb #fd242b8d-6
 _PHRASE = re.compile(r'"(?:[^"]|"")*"\*?')
 
+# %% ../nbs/06_fts.ipynb #fd242b8d-6-s1
 def _bm25(api, avgdl, nw, *rest):
     "FTS5 auxiliary function: FTS5's bm25 with the IDFs passed in (args: average row length, weight count, weights, one IDF per phrase)."
     idf = rest[nw:]                       # the weights are rest[:nw], read in place
@@ -379,6 +382,7 @@ def _fts_record(tbl, rid):
     r = tbl.db.execute(f'SELECT block FROM [{tbl.name}_fts_data] WHERE id = ?', [rid]).fetchone()
     return r[0] if r and r[0] else None
 
+# %% ../nbs/06_fts.ipynb #63f2e837-s1
 def fts_levels(tbl, # chunk store table with an FTS5 index
               )->tuple: # (levels, segments)
     "Levels and segments of a store's FTS5 index, read from its structure record ((0, 0) when empty or unreadable)."

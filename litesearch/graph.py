@@ -33,6 +33,7 @@ def _roman(s):
     for a, b in zip(s, s[1:] + ' '): tot += -v[a] if b in v and v[b] > v[a] else v[a]
     return tot if tot > 0 else None
 
+# %% ../nbs/12_graph.ipynb #52afa733-s1
 def norm_num(unit:str, # canonical unit ('article', 'annex', ...)
              num:str, # the number as written ('III', '14a', '1A', '3.2')
             )->str: # the key a node title and a reference share
@@ -56,6 +57,7 @@ _ACT = (r'(?:(?:Council|Commission)\s+(?:Delegated\s+|Implementing\s+)?)?(?P<act
 
 _act_re = re.compile(_ACT)
 
+# %% ../nbs/12_graph.ipynb #52afa733-1-s1
 def _unit_words():
     ws = []
     for w in REF_UNITS:
@@ -81,6 +83,7 @@ def _canon(word):
         if w in (k, _PLURAL.get(k, k + 's')): return v
     return None
 
+# %% ../nbs/12_graph.ipynb #52afa733-2-s1
 _qual_res = [
     ('self', re.compile(r'this\s+(?:Directive|Regulation|Decision|Form|Annual Report|Quarterly Report|Report|document|Act|Code|Agreement)\b')),
     ('act', re.compile(_ACT)),
@@ -114,6 +117,7 @@ def _qualifier(text, end):
             if q: return kind, (q.group('act') if kind == 'act' else None), end + m.end() + q.end()
     return None, None, end
 
+# %% ../nbs/12_graph.ipynb #52afa733-3-s1
 # an exhibit index cites other filings' exhibits: '(incorporated by reference to ... Form 8-K ..., Exhibit 4.1)'
 _incorporated = re.compile(r'(?:incorporated\s+(?:herein\s+)?by\s+reference|File\s+No\.|Form\s+(?:8-K|10-[KQ]|S-\d))[^;]{0,160}$', re.I)
 
@@ -287,43 +291,51 @@ class _Doc:
         out = []
         while seq is not None: out.append(seq); seq = self.par.get(seq)
         return out
-    def cands(self, unit, num):
-        c = self.keys.get((unit, num))
-        while not c and '.' in num and unit == 'section':  # 3.2.1 -> 3.2: the nearest numbered section that exists
-            num = num.rsplit('.', 1)[0]; c = self.keys.get((unit, num))
-        return c or []
-    def pick(self, cs, src):
-        "The candidate nearest `src`: the one sharing its deepest ancestor (Section 2 of the same chapter), first on a tie."
-        if len(cs) <= 1 or src is None: return cs[0] if cs else None
-        sa = self.anc(src)
-        depth = lambda c: max((len(sa) - sa.index(a) for a in self.anc(c) if a in sa), default=0)
-        return max(cs, key=lambda c: (depth(c), -c))
-    def resolve(self, spec, src=None):
-        "The node seqs a spec names in this document (a range expands to every node of that unit between its ends)."
-        if spec.get('anchor') is not None or spec.get('file') is not None:
-            a = spec.get('anchor')
-            return [self.slugs[_slug(a)]] if a and _slug(a) in self.slugs else [] if a else [0]
-        if 'unit' not in spec: return [0]
-        within = None
-        for u, n in spec.get('outer') or []:
-            oc = self.cands(u, n)
-            if within is not None: oc = [c for c in oc if within in self.anc(c)]
-            if oc: within = self.pick(oc, src)
-        cs = self.cands(spec['unit'], spec['num'])
-        if within is not None:
-            # 'Part II, Item 8': inside Part II when the tree nests items under parts; a flat tree keeps Item 8 beside
-            # its part, and only a number with no node at all falls back to the outer node
-            cs = [c for c in cs if within in self.anc(c)] or cs or [within]
-        a = self.pick(cs, src)
-        if a is None: return []
-        if spec.get('to'):
-            bs = self.cands(spec['unit'], spec['to'])
-            if within is not None: bs = [c for c in bs if within in self.anc(c)]
-            b = self.pick([c for c in bs if c > a], src)
-            if b is not None:
-                keyed = {s for (u, _), ss in self.keys.items() if u == spec['unit'] for s in ss}
-                return [s for s in self.order if a <= s <= b and s in keyed][:200]
-        return [a]
+
+# %% ../nbs/12_graph.ipynb #0758a5de-1-s1
+@patch
+def cands(self:_Doc, unit, num):
+    c = self.keys.get((unit, num))
+    while not c and '.' in num and unit == 'section':  # 3.2.1 -> 3.2: the nearest numbered section that exists
+        num = num.rsplit('.', 1)[0]; c = self.keys.get((unit, num))
+    return c or []
+
+@patch
+def pick(self:_Doc, cs, src):
+    "The candidate nearest `src`: the one sharing its deepest ancestor (Section 2 of the same chapter), first on a tie."
+    if len(cs) <= 1 or src is None: return cs[0] if cs else None
+    sa = self.anc(src)
+    depth = lambda c: max((len(sa) - sa.index(a) for a in self.anc(c) if a in sa), default=0)
+    return max(cs, key=lambda c: (depth(c), -c))
+
+# %% ../nbs/12_graph.ipynb #0758a5de-1-s2
+@patch
+def resolve(self:_Doc, spec, src=None):
+    "The node seqs a spec names in this document (a range expands to every node of that unit between its ends)."
+    if spec.get('anchor') is not None or spec.get('file') is not None:
+        a = spec.get('anchor')
+        return [self.slugs[_slug(a)]] if a and _slug(a) in self.slugs else [] if a else [0]
+    if 'unit' not in spec: return [0]
+    within = None
+    for u, n in spec.get('outer') or []:
+        oc = self.cands(u, n)
+        if within is not None: oc = [c for c in oc if within in self.anc(c)]
+        if oc: within = self.pick(oc, src)
+    cs = self.cands(spec['unit'], spec['num'])
+    if within is not None:
+        # 'Part II, Item 8': inside Part II when the tree nests items under parts; a flat tree keeps Item 8 beside
+        # its part, and only a number with no node at all falls back to the outer node
+        cs = [c for c in cs if within in self.anc(c)] or cs or [within]
+    a = self.pick(cs, src)
+    if a is None: return []
+    if spec.get('to'):
+        bs = self.cands(spec['unit'], spec['to'])
+        if within is not None: bs = [c for c in bs if within in self.anc(c)]
+        b = self.pick([c for c in bs if c > a], src)
+        if b is not None:
+            keyed = {s for (u, _), ss in self.keys.items() if u == spec['unit'] for s in ss}
+            return [s for s in self.order if a <= s <= b and s in keyed][:200]
+    return [a]
 
 # %% ../nbs/12_graph.ipynb #32889953
 def _tables(db, T, create:bool=True):
@@ -345,6 +357,7 @@ def _tables(db, T, create:bool=True):
     if not create: return None        # reading a store that has no edges yet takes no write lock (and works read-only)
     with db.write_txn(): return ddl()
 
+# %% ../nbs/12_graph.ipynb #32889953-s1
 def _norm_act(a):
     "'93/13' and '1993/13' are one act: two-digit years widened."
     y, _, n = a.partition('/')
@@ -420,6 +433,7 @@ def _first_page(nodes):
     p0 = min(n[2] for n in nodes)
     return '\n'.join(t for _, title, ps, pages in nodes for t in ([title] if ps == p0 else []) + [x for pg, x in pages if pg == p0])[:20000]
 
+# %% ../nbs/12_graph.ipynb #1cab8fd1-2-s1
 def _index_doc(db, T, p, did, title, kind, meta, nodes, cache, terms_fn=None):
     "Store one document's keys and references: nodes are `(seq, title, page_start, [(page, text)])`."
     db.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
@@ -451,6 +465,7 @@ def _pending(db, T, p, dids, cache):
             db.execute(f'DELETE FROM [{p}refs] WHERE rowid = ?', [rid])
             db.conn.executemany(_INS.format(p=p), new)
 
+# %% ../nbs/12_graph.ipynb #1cab8fd1-3-s1
 def _on_write(db, T, plans):
     "Called by ingest: index the references of documents just written (inside write_docs' transaction)."
     if not plans or not db.ref_indexing(tree=T): return          # switched off for this database: no extraction
@@ -559,6 +574,7 @@ def cited_by(self:Database,
     for o in out: o.update(info.get(o['node_id'], {}), breadcrumb=self.breadcrumb(o['node_id'], store, prefix))
     return out
 
+# %% ../nbs/12_graph.ipynb #58db6254-2-s1
 def _read_refs(db, node_id, store='store', prefix=None, children=True):
     "For `read(refs=True)`: the ids, titles and citing texts `read(node_id, refs=True)` appends."
     return [dict(node_id=x['node_id'], title=x['title'], breadcrumb=x['breadcrumb'], pages=x['pages'], cited_as=x['cited_as']) for x in db.refs(node_id, store, prefix, children=children)]
@@ -644,6 +660,7 @@ def ref_stats(self:Database,
 TERMS_FN = None      # text -> terms a section introduces; None keeps the term layer off at ingest
 
 _def_re = re.compile(r"[‘'“\"]([^’'”\"\n]{3,60})[’'”\"]\s*(?:\([^)\n]{0,40}\)\s*)?(?:means|shall mean|refers to|is defined as)\b")
+
 _paren_re = re.compile(r'\((?:the\s+|each\s+a\s+|together,?\s+the\s+)?[“"]([A-Z][^”"\n]{1,40})[”"]\)')
 
 def defined_terms(text:str, # a section's text
@@ -651,6 +668,7 @@ def defined_terms(text:str, # a section's text
     "Terms a section defines: `‘taxable person’ means …` and `(the “Company”)`."
     return list(dict.fromkeys(m.group(1).strip() for rx in (_def_re, _paren_re) for m in rx.finditer(text or '')))
 
+# %% ../nbs/12_graph.ipynb #55c1eac8-s1
 def _term_rows(did, nodes, terms_fn, max_users:int=200):
     "Edge rows from each section mentioning a term to the sections of the document that introduce it."
     texts = {seq: '\n'.join(t for _, t in pages) for seq, _, _, pages in nodes}

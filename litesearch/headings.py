@@ -43,16 +43,26 @@ def page_sep(a:str, # text before a page break
 
 # %% ../nbs/03_headings.ipynb #2db60d57
 _ROMAN = r'[IVXL]+'
+
 _WORDS = {'book': 0, 'part': 1, 'title': 2, 'annex': 2, 'appendix': 2, 'schedule': 2, 'exhibit': 2, 'chapter': 3,
           'item': 4, 'note': 6}
+
 _DYN = ('section', 'article', 'subsection', 'subpart', 'division')
+
 _word_re = re.compile(rf'^\s*(?P<w>{"|".join(list(_WORDS) + list(_DYN))})\s+(?P<n>\d+(?:\.\d+)*[A-Za-z]?|{_ROMAN}\b|[A-Z]\b)'
                       r'(?P<rest>.*)$', re.I)
+
 _ALL = set(_WORDS) | set(_DYN)
+
 _glued = re.compile(r'^([A-Za-z](?: ?[A-Za-z]){2,9})(?= )')     # 'PAR T I': a division word the text layer split
+
 _dec_re = re.compile(r'^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){0,4})(?P<dot>\.)?(?:\s+|(?<=\.)(?=[A-Z][a-z]))(?P<rest>[A-Za-z(“"].*)$')
+
 _rom_re = re.compile(rf'^\s*(?P<n>{_ROMAN})\.\s+(?P<rest>[A-Za-z].*)$')
+
 _alpha_re = re.compile(r'^\s*(?P<n>[A-Z])\.\s+(?P<rest>[A-Za-z].*)$')
+
+# %% ../nbs/03_headings.ipynb #2db60d57-s1
 _paren_re = re.compile(r'^\s*\((?P<n>[a-z]|\d{1,2}|[ivx]+)\)\s+(?P<rest>[A-Za-z].*)$')
 
 def family(title:str, # a heading candidate
@@ -117,15 +127,23 @@ def levels(heads:list, # `[(family, type_key)]` per heading in reading order; ty
 # %% ../nbs/03_headings.ipynb #dce2ee9c
 _PERIOD = re.compile(r'^(?:for the )?(?:(?:three|six|nine|twelve|\d+)[- ](?:months?|weeks?)|(?:fiscal )?years?|quarters?|periods?)'
                      r'(?: ended| ending)\b|^as of\b|^(?:at |as at )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b', re.I)
+
 _UNITS = re.compile(r'^\(?\s*(?:in|dollars in|amounts in|\$ in)\s+(?:millions|thousands|billions)|\((?:in|dollars in) (?:millions|thousands|billions)', re.I)
+
 _COLWORDS = re.compile(r'^(?:%\s*)?(?:\$\s*)?(?:change|changes|total|totals|amount|amounts|percent(?:age)?|increase|decrease|'
                        r'\(?decrease\)?|variance|actual|budget|estimate|unaudited|\(unaudited\)|page|page no\.?)s?$', re.I)
+
 _NOTE = r'do not remove|intentionally (?:left )?blank|^blank(?: page)?\s*(?:\(|$)'
+
 _LAYOUT = re.compile(_NOTE + r'|^\[?reserved\]?$|\(?continued\)?$', re.I)
+
 _LEADERS = re.compile(r'(?:\. ?){5,}|…{2,}|_{5,}')     # dot leaders run from a contents entry to its page number
+
 def _leaders(t): return ('..' in t or '. .' in t or '…' in t or '__' in t) and bool(_LEADERS.search(t))   # substring tests first: cheap
+
 _NUMTOK = re.compile(r'^[(\[]?[$€£%]?\(?[\d,.]+\)?%?[)\]]?$|^(?:19|20)\d\d$|^Q[1-4]$|^FY\d*$', re.I)
 
+# %% ../nbs/03_headings.ipynb #dce2ee9c-s1
 def not_heading(t:str, # a heading candidate's text
                )->bool: # True when it reads as table furniture or a layout note
     "Table column headers (periods, dates, units, `Change`), number rows and layout notes are no headings."
@@ -139,12 +157,15 @@ def layout_note(t:str, # a line, or an outline entry
     "A layout note left in the text or the PDF outline (`Blank (DO NOT REMOVE)`, `This page intentionally left blank`)."
     return bool(re.search(_NOTE, ' '.join(t.split()), re.I))
 
-
 # %% ../nbs/03_headings.ipynb #cac402c1
 _ENTRY = re.compile(r'[\s.](?P<n>\d{1,3})$')
+
 _VALUE_TAIL = re.compile(r'[\d%)$€£—–-]\s*$')
+
 _LEADER = re.compile(r'(?:\s*\.){2,}\s*$')
+
 _CONTENTS = re.compile(r'^(?:table of )?contents\b.{0,40}$|^index\b.{0,50}$', re.I)
+
 _STRONG = {'part', 'item', 'note', 'article', 'chapter', 'title', 'annex', 'schedule', 'appendix'}
 
 def _refs(ls):
@@ -156,6 +177,7 @@ def _refs(ls):
         elif k + 1 < len(ls) and re.fullmatch(r'\d{1,3}', ls[k+1]) and re.search(r'[A-Za-z]', l): out.append(int(ls[k+1]))
     return out
 
+# %% ../nbs/03_headings.ipynb #cac402c1-s1
 def is_contents(lines:list, # a page's lines of text
                )->bool: # True when the page lists headings rather than holding them
     "A contents page: entries with dot leaders or page numbers that climb, or a contents title over numbered headings with no body between."
@@ -170,6 +192,7 @@ def is_contents(lines:list, # a page's lines of text
     titled = any(_CONTENTS.match(l) for l in ls[:6])
     return (titled and len(num) >= 3 and bare >= 0.6 * len(num)) or (len(num) >= 6 and bare >= 0.8 * len(num))
 
+# %% ../nbs/03_headings.ipynb #cac402c1-s2
 def contents_entries(lines:list, # a contents page's lines of text
                     )->list: # entry titles, page numbers and leaders removed
     "The headings a contents page lists, in order."
@@ -209,6 +232,7 @@ def _text_heads(flat, toc, wrapped):
             if (f in _STRONG and len(t.split()) <= 16) or (top <= 6 and is_statement(t)): out.append((p, i, [l], 0))
     return out
 
+# %% ../nbs/03_headings.ipynb #e76b5586-s1
 def _entry_heads(flat, toc, wrapped):
     "Body lines spelling a contents entry, matched in order after the contents pages."
     entries = [_squash(e) for p in sorted(toc) for e in contents_entries([None if l.drop else l.text for l in flat[p]])]
@@ -244,6 +268,7 @@ def _running(cands, flat):
         where.setdefault(_squash(' '.join(l.text for l in g)), []).append((p, top))
     return {t for t, ws in where.items() if len({p for p, _ in ws}) >= 3 and sum(top for _, top in ws) >= 2 / 3 * len(ws)}
 
+# %% ../nbs/03_headings.ipynb #bb3bb0a6-s1
 def _table_label(ls, i, n):
     "A line heading table rows, not a section: the line after it is a row, or most of its block is rows."
     nxt = next((l.text for l in ls[i+n:] if not l.drop), '')
@@ -279,6 +304,7 @@ def _labels(out, lv, fams, titles, flat, skel):
 
 _BARE = re.compile(r'^\s*\S+\s+\S+?\.?$')
 
+# %% ../nbs/03_headings.ipynb #d2440935-s1
 def _captions(out, titles):
     "A division line printed alone (`Article 5`) takes the caption on the line right under it (`Subject matter`) into its title."
     res, ts = [], []

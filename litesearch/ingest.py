@@ -72,6 +72,7 @@ def _embed(chunks, embedder, with_heading):
     texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
     return check_vectors(embedder(texts), len(texts), finite=False)   # NaN is refused where the document can be named (store_chunks, write_docs)
 
+# %% ../nbs/13_ingest.ipynb #13584ccc-s1
 def store_chunks(store, # chunk store table
                  chunks, # chunk dicts from `_node_chunks`, from one document or many
                  embedder=None, # embedder: list[str] -> vectors
@@ -110,6 +111,7 @@ def _del_doc(db, T, did):
     db.execute(f'DELETE FROM [{T.docs.name}] WHERE id = ?', [did])
     db.execute(f'DELETE FROM [{T.profiles.name}] WHERE doc_id = ?', [did])
 
+# %% ../nbs/13_ingest.ipynb #a6624596-s1
 def _sync_ann(db, T):
     "Bring the store's HNSW index up to date, once it is open or the store is big enough to keep one."
     st = T.store
@@ -256,6 +258,7 @@ def _srcs_ddl(db, T):
     db.execute(f'CREATE INDEX IF NOT EXISTS [{d}_hash] ON [{d}](hash)')
     db.execute(f'CREATE INDEX IF NOT EXISTS [{d}_source] ON [{d}](source, title)')
 
+# %% ../nbs/13_ingest.ipynb #b1c15676-s1
 def _srcs(db, T)->str:
     "The aliases to read from: the table, or no rows where a store (older, or opened read-only) has none yet."
     n = _src_name(T)
@@ -324,6 +327,7 @@ def _detach(db, T, source, cur):
     if alias: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [source]); _renamed(db, T, did)
     elif not _promote(db, T, did): _del_doc(db, T, did)
 
+# %% ../nbs/13_ingest.ipynb #b1c15676-3-s1
 def _reid(p, did):
     "Give a plan (its chunks, and its nodes when written) the document id `did`."
     if did == p.did: return

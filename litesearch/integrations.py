@@ -51,6 +51,7 @@ def _sections(db:Database, # an open litesearch database
                          db.read(s['node_id'], kw.get('store', 'store'), kw.get('prefix'), max_chars=max_read)['text'])
     return secs
 
+# %% ../nbs/19_integrations.ipynb #86ee5b49-s1
 def _meta(s:dict)->dict:
     "A section's metadata: all `sections()` gives but the text, which is the document's content."
     return dict({k: v for k, v in s.items() if k not in ('text', 'passages')},
@@ -62,6 +63,7 @@ try:
     from langchain_core.documents import Document
 except ImportError as e: _LCRetriever = _missing('langchain', 'langchain-core', e)
 
+# %% ../nbs/19_integrations.ipynb #7841115b-s1
 class LiteSearchRetriever(_LCRetriever):
     "A LangChain retriever over a litesearch database: `db.sections()`, one `Document` per section, best first."
     db: Any                 # an open litesearch database
@@ -93,6 +95,7 @@ try:
     from llama_index.core.schema import NodeWithScore, TextNode
 except ImportError as e: _LIRetriever = _missing('llamaindex', 'llama-index-core', e)
 
+# %% ../nbs/19_integrations.ipynb #1bf9f237-s1
 class LiteSearchLlamaRetriever(_LIRetriever):
     "A LlamaIndex retriever over a litesearch database: `db.sections()`, one `NodeWithScore` per section, best first."
     def __init__(self, db:Database, # an open litesearch database

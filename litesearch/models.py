@@ -30,6 +30,7 @@ def read_safetensors(path)->dict:
         else: out[k] = np.frombuffer(b, _ST_DT[v['dtype']], (e - s) // np.dtype(_ST_DT[v['dtype']]).itemsize, base + s).reshape(v['shape'])
     return out
 
+# %% ../nbs/01_models.ipynb #b5a7cf1a-s1
 def write_safetensors(path, tensors:dict):
     "Write numpy arrays as a .safetensors file."
     names = {np.dtype(v).name: k for k, v in _ST_DT.items() if v is not None}
@@ -60,6 +61,7 @@ def _erf(x):
     y = 1 - t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * np.exp(-x * x)
     return np.sign(x) * y
 
+# %% ../nbs/01_models.ipynb #1cca2e29-s1
 def bert_numpy(cfg, # config.json as a dict
                w, # the weights, as `bert_weights` returns them
                ids, # (n, T) token ids
@@ -103,6 +105,7 @@ class _G:
             self.nodes.append(helper.make_node(op, list(ins), [out], name=out, **attrs)); return out
         return f
 
+# %% ../nbs/01_models.ipynb #9f4d9a48-s1
 def _onnx_layer(g, w, L, x, bias, nh, dh, eps):
     "One encoder layer: self-attention with the padding bias, then the feed-forward block, each with residual + LayerNorm."
     H = nh * dh
@@ -162,6 +165,7 @@ def is_bert_folder(d)->bool:
     try: return json.loads((d/'config.json').read_text()).get('model_type') == 'bert'
     except ValueError: return False
 
+# %% ../nbs/01_models.ipynb #0325282a-s1
 def plain_tokenizer(src, # a BERT folder
                     out, # the tokenizer.json to write
                    )->Path:
@@ -178,6 +182,7 @@ def plain_tokenizer(src, # a BERT folder
     out.write_text(json.dumps(t))
     return out
 
+# %% ../nbs/01_models.ipynb #0325282a-s2
 def _atomic_dir(out:Path):
     "A fresh temporary folder beside `out`, renamed to `out` by the caller once complete: a killed build leaves no half model."
     tmp = out.with_name(out.name + f'.tmp{os.getpid()}')
@@ -190,6 +195,7 @@ def _publish(tmp:Path, out:Path):
     if out.exists(): out.rename(old)
     tmp.rename(out); shutil.rmtree(old, ignore_errors=True)
 
+# %% ../nbs/01_models.ipynb #0325282a-s3
 def onnx_folder(src, # a BERT sentence-transformers folder
                 out, # the folder to write: model.onnx, tokenizer.json, config.json, litesearch.json
                 max_length:int=None, # tokens per text (None: sentence_bert_config.json's max_seq_length, else 256)
@@ -246,6 +252,7 @@ def vocab_vectors(onnx_file, # a sentence model written by `bert_onnx` (output '
         out[i:i + len(ids)] = sess.run(['pooled'], dict(input_ids=x, attention_mask=np.ones_like(x)))[0]
     return out
 
+# %% ../nbs/01_models.ipynb #ec4cafc8-s1
 def pca_sif(v, # (vocab, hidden) token vectors, in vocabulary order
             dims:int=256, # dimensions kept
             sif:float=1e-4, # SIF coefficient: weight sif / (sif + p) with p the token's Zipf probability by rank

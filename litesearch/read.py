@@ -54,6 +54,7 @@ class Toc(list):
         if len(out) > self.max_lines: out = out[:self.max_lines] + [f'\n… {len(out) - self.max_lines} more lines (pass `depth=` or a document to see less)']
         return '\n'.join(out) if self else '*no documents*'
 
+# %% ../nbs/14_read.ipynb #ef3148d2r-1-s1
 class Section(dict):
     "`read()` result: a dict that renders as the section's breadcrumb, pages and text in Jupyter."
     def _repr_markdown_(self):
@@ -76,6 +77,7 @@ class Sections(list):
             out += [f"   > {_md_esc(h['text'], 200)}" for h in s['passages'][:2]]
         return '\n'.join(out) or '*no sections*'
 
+# %% ../nbs/14_read.ipynb #ef3148d2r-2-s1
 class NodeContext(dict):
     "`node_context()` result: a dict that renders as the node's place in its document in Jupyter."
     def _repr_markdown_(self):
@@ -115,6 +117,7 @@ def _resolve_docs(db, T, doc)->list:
         out += hit
     return list(dict.fromkeys(out))
 
+# %% ../nbs/14_read.ipynb #a4d1cf5br-s1
 def _check_facets(kind, meta)->list:
     "The kinds asked for as a list (None: any), after checking them and `meta`: string keys, and scalar values or None."
     try: ks = None if kind is None else [kind] if isinstance(kind, str) else list(kind) if not isinstance(kind, dict) else []

@@ -72,6 +72,7 @@ def _hydrate(db, T, hits, cols=_HIT_COLS):
         if h['rowid'] in got: h.update(zip(cols, got[h['rowid']]))
     return hits
 
+# %% ../nbs/15_retrieve.ipynb #6739a0e4-s1
 def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking."
     cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
@@ -135,6 +136,7 @@ def _naming_terms(db, T, terms)->list:
     n = _n_docs(db, T)
     return [t for t in terms if 0 < _name_df(db, T, t) <= max(1, n // 4)]
 
+# %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s1
 def _term_spec(db, T, t)->tuple:
     "(documents whose label or names hold term `t`, how far its chunks concentrate in them beyond their share of all chunks: 0 chance, 1 only there)."
     p, S = T.profiles.name, T.store.name
@@ -156,6 +158,7 @@ def _specificity(db, T, terms)->dict:
         for d in named: out[d] = max(out.get(d, 0.0), s)
     return out
 
+# %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s2
 def _route_conf(names:dict, # doc_id -> BM25 of the question's naming terms against its label and names
                 ev:dict, # doc_id -> the chunk evidence rolled up to it (sum of fused chunk scores)
                 spec:dict=None, # doc_id -> how specifically its best naming term names it (`_specificity`; default 1)
@@ -177,6 +180,7 @@ _RECENT = re.compile(r'\b(?:latest|most\s+recent|newest)\b', re.I)
 
 _QUARTERLY, _ANNUAL = re.compile(r'\b(?:10-?Q|quarter(?:ly)?)\b', re.I), re.compile(r'\b(?:10-?K|annual|fiscal\s+year)\b', re.I)
 
+# %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s3
 _DATE = re.compile(r'\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})\b')
 
 _MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split()
@@ -191,6 +195,7 @@ def _period_end(label:str, names:str)->tuple:
 _PERIOD_WORDS = {'latest', 'most', 'recent', 'newest', 'quarter', 'quarterly', 'annual', 'report', 'filing', 'fiscal', 'year', 'form',
                  '10', 'q', 'k', '10q', '10k'}
 
+# %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s4
 def _newest_named(db, T, q, names:list, leg)->list:
     "`names` ((doc_id, score), best first) with the newest document of the one the question names first, when it asks for the latest or most recent (of a form, if it names one)."
     if not _RECENT.search(q): return names
@@ -279,6 +284,7 @@ def _scoped_kw(kw, dids)->dict:
     "`kw` with its `where` narrowed to these documents."
     return _narrowed(kw, f't.doc_id IN ({",".join("?" * len(dids))})', dids)
 
+# %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-4-s1
 def _facet_kw(T, kw, kind=None, meta=None)->dict:
     "`kw` with its `where` narrowed to documents of `kind` (one or several) whose metadata holds every `meta` key: value (as `toc`'s)."
     ks = _check_facets(kind, meta)
@@ -309,6 +315,7 @@ def _fiscal_terms(q:str)->list:
     "The phrase '\"fiscal 2023\"' for each fiscal year a question names ('fiscal 2023', 'fiscal year 2023', 'FY2023', 'FY23'): it names the annual report of that year, where '2023' alone names every document of 2023."
     return list(dict.fromkeys(f'"fiscal {y if len(y) == 4 else "20" + y}"' for y in _FISCAL_Q.findall(q or '')))
 
+# %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-5-s1
 def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw)->tuple:
     "(fused chunk hits inside one document, how many its keyword leg found): BM25 over the question's terms in its rowid range, vectors scanned there only."
     lo, hi = _doc_range(db, T, did)

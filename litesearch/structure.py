@@ -233,6 +233,7 @@ def _dedent_path(parts:list)->list:
         if not out or ' '.join(p.lower().split()) != ' '.join(out[-1].lower().split()): out.append(p)
     return out
 
+# %% ../nbs/10_structure.ipynb #ca88f921-s1
 def heading_path(tree, # the node list from build_tree
                  nd, # the TreeNode to describe
                  title:str, # document title

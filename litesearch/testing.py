@@ -25,6 +25,7 @@ def _word_tokenizer(vocab, specials=('[PAD]', '[UNK]', '[CLS]', '[SEP]')):
 # %% ../nbs/20_testing.ipynb #e1aa90d6
 from .core import DEFAULT_RERANKER
 
+# %% ../nbs/20_testing.ipynb #e1aa90d6-s1
 def make_tiny_ranker(cache_dir, # folder to create `<model>/` in
                      vocab:list, # words the tokenizer knows (others map to [UNK])
                      model:str=DEFAULT_RERANKER, # folder name, so `get_ranker(model)` finds it
@@ -80,6 +81,7 @@ def _word_vectors(words, dim, groups, seed):
     V[:4] = 0                                      # special tokens carry no meaning
     return V
 
+# %% ../nbs/20_testing.ipynb #0b544e44-s1
 def make_tiny_static(folder, # folder to write the model into
                      vocab:list, # words the tokenizer knows (others map to [UNK])
                      dim:int=16, # vector size
@@ -117,6 +119,7 @@ def make_tiny_onnx(folder, # folder to write the model into
     onnx.save(m, str(d/'onnx'/'model.onnx'))
     return d
 
+# %% ../nbs/20_testing.ipynb #26d918d7-s1
 def make_tiny_bert(folder, # folder to write the model into
                    vocab:list, # words the tokenizer knows (others map to [UNK])
                    hidden:int=16, # hidden size

@@ -123,6 +123,7 @@ _COMPANY = re.compile(r"[A-Z][\w&.,'’ -]*?\b(?:CORPORATION|COMPANY|INCORPORATE
 
 _NOT_HEAD = re.compile(r'^(?:exhibit\b|news release|press release|table of contents|contents|\W*$|\d[\d\s./-]*$)', re.I)
 
+# %% ../nbs/11_tree.ipynb #19331200-s1
 def _registrant(lines, at):
     "The registrant's name near the 'exact name of registrant' caption: above it, or in the table row below it."
     clean = lambda l: l.lstrip('#').strip()
@@ -156,6 +157,7 @@ def _source_words(source)->str:
     split = [w for x in words for w in re.sub(r'(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d{4})', ' ', x).split() if w != x]
     return ' '.join(words + split)
 
+# %% ../nbs/11_tree.ipynb #19331200-1-s1
 def _split_joined(word:str, vocab:set)->list:
     "`word` as two or more words of `vocab` (3+ letters each), fewest parts: 'ACTIVISIONBLIZZARD' -> ['activision', 'blizzard']; [] when it is not."
     w = word.lower()
