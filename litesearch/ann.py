@@ -45,7 +45,7 @@ def _map_file(p):
 # %% ../nbs/08_ann.ipynb #90e852dd-2
 def _sidecar_rows(buf, n:int, dim:int, get=None):
     "A float16 usearch sidecar's rows in slot order, read in place from its bytes `buf`, with each slot's key (`ids`) and 1/norm; None unless it parses whole (and `get(keys)` agrees)."
-    # usearch's view scans brute force on one thread (78 ms at 1M rows); its file holds the vectors as one matrix, in
+    # usearch's view scans brute force on one thread only; its file holds the vectors as one matrix, in
     # slot order, ahead of the graph: [rows u32, bytes per row u32][matrix][64-byte head][graph header: size, connectivity,
     # base connectivity, max level, entry slot, u64 each][levels, i16 per slot][per slot: key u64, level i16, then
     # neighbour lists of u32 slots: a count and `base connectivity` of them, and per level a count and `connectivity`].
@@ -83,12 +83,8 @@ def _tune_holds(t, n)->bool:
 
 def _ef_search(base, n)->int:
     "HNSW search breadth for an index of `n` rows: `base`, or 384 x (n / 100k)**0.6 when that is more (1528 at 1M), at most 4096."
-    # measured recall@10 vs exact on the 1M bench store (256-d hash_embed chunks, connectivity 16, expansion_add 64,
-    # 300 queries), grown document by document / its index rebuilt in bulk: 2038 found 0.973-0.980 / 0.969, 1536
-    # 0.970-0.978 / 0.965, 1024 0.962 / 0.961; the HNSW leg (80 neighbours) took 11.5 / 8.9 / 8.1 ms. ~1,500 keeps 0.015
-    # over 0.95 for 2.5 ms less than 2038 beside a ~12 ms keyword leg. On real text (the filings and EU acts, 28k chunks)
-    # 512 gave 0.968, 1024 0.987; cut into 100k chunks of 200 characters, 0.860 and 0.915 (flat neighbourhoods of short
-    # hash vectors): so 1024 at least, whatever the size
+    # breadth grows with the index so recall@10 against the exact scan stays above 0.95 while the HNSW leg stays no
+    # slower than the keyword leg beside it; short chunks of real text (flat neighbourhoods) need 1024 at least
     return int(min(4096, max(base, 384 * (n / 100_000) ** 0.6)))
 
 def _write_atomic(p, text):
@@ -172,7 +168,7 @@ def _open(self:AnnIndex, view=None):
             h = json.loads(self._head().read_text())
             why = self._bad_head(h)
             if not why:
-                # a view opens a 1M-row sidecar in 0.1 s where reading it took 0.5-0.9 s: readers that never
+                # a view opens a sidecar far faster than reading it into memory: readers that never
                 # write never pay for the copy
                 self.viewed = tuning.ANN_VIEW if view is None else view
                 if self.viewed: self._view(_map_file(self.path), h['dim'])
@@ -192,7 +188,7 @@ def _open(self:AnnIndex, view=None):
 def _view(self:AnnIndex, buf, dim):
     "Search `buf`, a mapped sidecar, in place of the index held now (released first: never two resident)."
     # mapped by litesearch and handed to usearch, so the exact scan reads the very pages the graph search does: a
-    # second mapping of the file counted 512 MB twice in RSS at 1M rows
+    # second mapping of the file would count the same pages twice in RSS
     self.index = None
     ix = self._new(dim); ix.view(buf)
     self.index, self._buf, self.viewed = ix, buf, True
@@ -200,7 +196,7 @@ def _view(self:AnnIndex, buf, dim):
 @patch
 def _consistent(self:AnnIndex):
     "The index holds one key per embedded row of the store: counted from the store's smallest index when every row has a vector."
-    # counting rows with a vector reads every row (0.35-0.57 s at 1M); count(*) walks the doc_id index. The head's id,
+    # counting rows with a vector reads every row; count(*) walks the doc_id index. The head's id,
     # generation and checksum already vouch for the file: this catches writes that bypassed the change log
     if len(self.index) == _rows_in(self.tbl): return True
     n, s = self.db.execute(f'SELECT count(*), total(rowid) FROM [{self.name}] WHERE embedding IS NOT NULL').fetchone()
@@ -220,12 +216,8 @@ def _add(self:AnnIndex, rows):
     ix = self.index
     if ix is None: ix = self.index = self._new(dim)
     keys, vecs = np.array([r[0] for r in rows], dtype=np.uint64), self._vecs([r[1] for r in rows])
-    # usearch 2.26's parallel add links rows added together poorly into a small index: on 80-row indexes 0.8% of rows
-    # did not find themselves with 2 threads, none with 1 (and 1 in 1,000 at 20k). Into a big one it does not:
-    # 1,000-row documents added on 2 threads to a 100k / 1M index found themselves 9,998 of 10,000 / 300 of 300 times
-    # (1 thread: 9,999 / 300), recall@10 0.989 / 0.989 (1 thread: 0.986 / 0.990), each row costing 0.07 / 0.16 ms
-    # instead of 0.13 / 0.36. But a whole store grown that way from 100k rows is a slightly worse graph: at 1M
-    # recall@10 0.970 instead of 0.980, for 1M chunks in 394 s instead of 472 (bench/scale.py --million). Recall
+    # usearch 2.26's parallel add links rows added together poorly into a small index (some rows no longer find
+    # themselves), and a whole store grown that way is a slightly worse graph, though built faster. Recall
     # first: a document's rows go in on one thread, the worker's, while the caller goes on, unless tuning.ANN_PAR_ADD_ROWS
     # is set. A bulk build (a rebuild, a big load) uses both cores, and waits
     par = tuning.ANN_PAR_ADD_ROWS is not None and len(ix) >= tuning.ANN_PAR_ADD_ROWS
@@ -338,8 +330,8 @@ def save(self:AnnIndex,
         self.db.ls_meta(f'{n}.ann_trim', self.pos)
         self.db.ls_meta(f'{n}.ann_gen', gen)
     self.dirty = False
-    # the copy in memory goes (630 MB at 1M rows) and exact scans read the mapped matrix on both cores (27 ms at 1M
-    # against usearch's 77-83 on one); the next write reads the file back into memory (~1 s at 1M)
+    # the copy in memory goes and exact scans read the mapped matrix on both cores (faster than usearch's scan on
+    # one); the next write reads the file back into memory
     if buf is not None: self._view(buf, self._dim())
     return self
 
@@ -379,7 +371,7 @@ def _ann_begin(tbl, emb, columns, limit, dtype, exact=False):
     q = _finite_query(_query_vec(tbl, emb, dtype))       # checks the dimension against the store's
     a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
     ix = a.index                          # and so does waiting for an add in flight
-    flat = a.flat() if exact else None     # mapped, parsed and normed here once (0.13 s at 1M), scanned on the worker
+    flat = a.flat() if exact else None     # mapped, parsed and normed here once, scanned on the worker
     ef = None if exact else a.breadth(len(ix) if ix is not None else 0)     # reads the store's settings: here too
     job = _submit(lambda: _exact_all(ix, q, limit, flat) if exact else a._search(q, limit, ix, ef))
     def rows():
@@ -430,6 +422,6 @@ def close(self:Database):
                 except Exception: pass
     finally:
         # a closed connection's caches go with it: a Database object still referenced (a variable, a Table) kept its
-        # vector matrix (512 MB at 1M rows) alive beside the reopened connection's own
+        # vector matrix alive beside the reopened connection's own, doubling that memory
         st.anns.clear(); _forget(self)
         _orig_close(self)

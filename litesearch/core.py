@@ -58,8 +58,8 @@ def database(path=':memory:', # file path, or ':memory:'
         try: db = Database(_connect_ro(p), **kw)
         except (apsw.CorruptError, apsw.NotADBError) as e: raise _damaged(p.resolve(), 'opening it', e) from None
     db.conn.set_busy_timeout(timeout)
-    # SQLite's default cache is 2 MB; a search reads the posting lists of its terms, and at 1M chunks the common ones
-    # run to megabytes: with 64 MB, queries sharing words read them once (first-time fts_search p50 28-42 -> 20-22 ms)
+    # SQLite's default cache is smaller than the posting lists of common terms in a big store, which every search
+    # reads: a larger one lets queries sharing words read them once
     db.conn.pragma('cache_size', -int(cache_mb) * 1024)
     if sem_search: _load_vec(db.conn)
     apsw.fts5.register_tokenizers(db.conn, apsw.fts5.map_tokenizers)
@@ -341,8 +341,8 @@ def chunk_search(self:Database,
     if emb is None: emb = _query_emb(self, tbl, q)      # the store embeds the query with its own embedder
     elif emb is False: emb = None                        # keyword only, asked for explicitly
     use_ann = emb is not None and (_use_ann(tbl, where) if ann is None else ann)
-    # the HNSW search runs on the other core while SQLite ranks the keyword leg: at 1M chunks the legs took 10 and
-    # 16 ms one after the other. So does an unfiltered exact scan the index serves (75 ms at 1M, on one core)
+    # the HNSW search runs on the other core while SQLite ranks the keyword leg, so their times overlap instead of
+    # adding up. So does an unfiltered exact scan the index serves
     exact_bg = emb is not None and not use_ann and where is None and _index_serves(tbl, _store_dtype(tbl, dtype), 'cosine')
     def legs(n):
         vec_rows = _ann_begin(tbl, emb, columns, n, dtype, exact=not use_ann) if use_ann or exact_bg else None

@@ -432,14 +432,14 @@ def _upkeep(db, T, st, embedder, bulk_load):
     "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
     # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load wrote (see core)
-    # a load that changed a tenth of the index or more ends with it saved: a crash no longer costs a rebuild (160 s at
-    # 1M rows), and this process then scans the mapped file as readers do (27 against 83 ms at 1M). Smaller loads
-    # leave it to `close`: a save costs 1.85 s at 1M, and the next write reads the file back (0.8 s)
+    # a load that changed a tenth of the index or more ends with it saved: a crash then costs no rebuild, and this
+    # process scans the mapped file as readers do, faster than usearch. Smaller loads leave it to `close`: a save of
+    # a big index takes seconds, and the next write reads the file back
     save = lambda: _load_save_due(T.store) and st.update(index_saved=bool(T.store.save_index()))
     # a store past tuning.ANN_MIN_ROWS, never measured or grown past twice its last measure, has its HNSW recall measured
-    # against the exact scan (`tune_index`: 3 s at 100k chunks), so ann=None searches it with a breadth that finds
-    # its neighbours, or scans it exactly. Past that, each doubling re-measures: ~2% of a load's time up to 1M.
-    # After the save: its 128 exact scans then read the mapped file (at 1M 35 ms each, against usearch's 80)
+    # against the exact scan (`tune_index`), so ann=None searches it with a breadth that finds
+    # its neighbours, or scans it exactly. Past that, each doubling re-measures, a small share of a load's time.
+    # After the save: its exact scans then read the mapped file, faster than usearch's own scan
     tune = lambda: embedder is not None and _tune_due(T.store) and st.update(tuned=T.store.tune_index(embedder=embedder))
     for step in (bulk_load.close, lambda: _sync_ann(db, T), save, tune, T.store.optimize_fts):
         try: step()

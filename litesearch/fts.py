@@ -98,7 +98,7 @@ def _tokenizer(tbl):
         name, *args = spec.split()
         tk = tbl.db.conn.fts5_tokenizer(name, args)
         # ls_cjk hands text with no CJK character to the tokenizer it wraps untouched: calling that chain directly gives
-        # the same tokens without ls_cjk's Python pass over them (spans of 80 rows at 1M: 1.2 of 2.3 ms)
+        # the same tokens without ls_cjk's Python pass over them, which was most of the cost of spans
         plain = [w for w in spec.split() if w != 'ls_cjk'] or ['unicode61']
         tp = tbl.db.conn.fts5_tokenizer(plain[0], plain[1:]) if 'ls_cjk' in spec.split() else tk
         def tok(text, flags):
@@ -177,8 +177,8 @@ def _rank(tbl)->tuple:
         return f'bm25([{tbl.name}_fts]{", " + args if args else ""})', tuple(float(x) for x in args.split(',') if x.strip())
     return _fresh(tbl.db, ('rank', tbl.name), read)
 
-# FTS5's bm25 reads the whole posting list of every query term to count the rows holding it, on every query: 'shall'
-# (657k of 1M rows) alone costs 12 ms, and a routed question pays it again for each document it searches. A term's
+# FTS5's bm25 reads the whole posting list of every query term to count the rows holding it, on every query: slow for
+# a common term, and a routed question pays it again for each document it searches. A term's
 # document frequency only changes with a write, so we read it once per connection (cached until the database changes)
 # and rank a small match in Python with the same formula, the same numbers in the same order: the scores equal FTS5's
 _K1, _B = 1.2, 0.75      # FTS5's bm25 constants (fts5_aux.c)
@@ -196,8 +196,8 @@ def _bm25(api, avgdl, nw, *rest):
     idf = rest[nw:]                       # the weights are rest[:nw], read in place
     if api.phrase_count != len(idf): raise ValueError(f'ls_bm25: {len(idf)} IDFs for {api.phrase_count} phrases')
     k = _K1 * (1 - _B + _B * api.column_size(-1) / avgdl)
-    # called once per matching row (~1,000 rows of a common query at 1M chunks): plain counters, no enumerate or
-    # slices, 5.4 -> 4.5 us a row; the same arithmetic in the same order, so the same bits
+    # called once per matching row, so it is hot: plain counters, no enumerate or slices; the same arithmetic in the
+    # same order, so the same bits
     s, p = 0.0, 0
     for i in idf:
         f, c = 0.0, 0
@@ -251,8 +251,8 @@ def _py_rank(tbl, e, rowids, where=None)->tuple:
     most = min(df) if ' OR ' not in e else sum(df)     # rows the expression can match at most
     if rowids: most = min(most, rowids[1] - rowids[0] + 1)
     # Python pays while the match has fewer rows than FTS5 would read postings for the frequencies, divided by
-    # tuning.POSTINGS_PER_ROW (1M chunks, warm: 'shall' alone, 657k rows, ranks in 245 ms there and 790 ms here). Rare terms
-    # cost FTS5 little: they stay its own
+    # tuning.POSTINGS_PER_ROW: past that FTS5 ranks a big match faster than Python. Rare terms cost FTS5 little: they
+    # stay its own
     cap = min(tuning.PY_RANK_ROWS, sum(df) // tuning.POSTINGS_PER_ROW)
     if not cap: return None
     trial = None
@@ -283,7 +283,7 @@ def _trial_rank(tbl, sql, args, cap, hi, limit)->list:
             got.append((score, rid))
             if k > cap: return None
             # rows come in rowid order: k rows over (first..rid) of the range project the whole match. Given up at twice
-            # the bound, since words cluster; a big match costs ~1,000 rows ranked (2 ms) instead of a count
+            # the bound, since words cluster; a big match costs a short trial of rows ranked instead of a count
             if k >= tuning.TRIAL_MIN_ROWS and not k % 128 and k * (hi - first + 1) > 2 * cap * (rid - first + 1): return None
     finally: cur.close()      # a statement left running would hold its read transaction open
     got.sort(key=lambda x: x[0])     # stable: ties in rowid order, as SQLite's ORDER BY ... LIMIT leaves them
@@ -295,8 +295,8 @@ def _or_pick(tbl, terms, budget):
     df = [x for x in sorted((_term_count(tbl, t, budget + 1), i, t) for i, t in enumerate(terms)) if x[0]]
     if not df: return []
     n, _, t = df[0]
-    # at 1M chunks every word of a passage can be common ('Article': 689k rows): ranking the rarest alone then cost
-    # 245 ms at the p95 and told little. Counted past `budget` only for this one term
+    # in a big store every word of a passage can be common: ranking the rarest alone is then slow and tells little.
+    # Counted past `budget` only for this one term
     if n > budget and _term_count(tbl, t, tuning.OR_FIRST_MAX + 1) > tuning.OR_FIRST_MAX: return []
     pick, tot = [t], n
     for n, _, t in df[1:]:
@@ -331,20 +331,20 @@ def fts_search(self:Table,
             if got is None: rank, ra = _rank(self)[0], []     # a big match: FTS5 ranks it
         if where:
             # CROSS JOIN keeps FTS the outer loop: with a `where` on an indexed column (doc_id) the planner otherwise walks
-            # that index and runs the MATCH once per row, each time ranking the whole match (300 ms inside one 10-K)
+            # that index and runs the MATCH once per row, each time ranking the whole match
             sql = (f'SELECT {_select_cols(self, columns)}, {rank} AS _rank FROM [{f}] f CROSS JOIN [{self.name}] t '
                    f'ON t.rowid = f.rowid WHERE [{f}] MATCH ?{rng} AND ({where}) ORDER BY _rank LIMIT ?')
             rows = _rows(self.db.execute(sql, [*ra, e, *(rowids or ()), *(where_args or []), limit]))
         else:
-            # nothing joined: the columns of the `limit` rows are read by rowid afterwards (2 ms less at 1M chunks)
+            # nothing joined: the columns of only the `limit` rows are read, by rowid, afterwards
             if got is None:
                 got = self.db.execute(f'SELECT f.rowid, {rank} AS _rank FROM [{f}] f WHERE [{f}] MATCH ?{rng} ORDER BY _rank LIMIT ?',
                                       [*ra, e, *(rowids or ()), limit]).fetchall()
             rows = _fetch(self, [r[0] for r in got], columns, dict(_rank=[r[1] for r in got]))
         if span and rows:
             # spans for the rows returned only, from their text and the store's tokenizer. Asking FTS5 (`ls_span` with
-            # `rowid IN (...)`) re-ran the MATCH per row: 17 ms for 40 rows at 1M chunks; its sorted plan computes BM25's
-            # document frequencies twice (+10 ms); ls_span on every match costs a Python call per row of a common AND
+            # `rowid IN (...)`) re-runs the MATCH per row and its sorted plan computes BM25's document frequencies
+            # twice; ls_span on every match costs a Python call per row of a common AND
             ids = [r['rowid'] for r in rows]
             sp = _py_spans(self, terms, ids)
             if sp is None:
@@ -416,15 +416,15 @@ def optimize_fts(self:Table,
     if nseg <= 1: return False
     rows = _fts_rows(self)
     last = self.db.ls_meta(f'{self.name}.fts_rows') or 0
-    # a big index is never merged whole on schedule: segments come back within a few documents (18 at 1M chunks either
-    # way), so the 5.5 s document bought nothing measurable (sections() p50 16.9 vs 17.1 ms)
+    # a big index is never merged whole on schedule: segments come back within a few documents, so the slow full
+    # merge buys no faster search
     if min_change and (abs(rows - last) < min_change * max(last, 1) or rows > tuning.FTS_FULL_MERGE_ROWS):
         if nseg < 8: return False
         # fragmented between two full merges: a bounded incremental merge (tuning.FTS_MERGE_PAGES leaf pages) of the levels
-        # holding 4 or more segments. Not a full 'optimize' (3.3 s per document at 760k), and not a negative 'merge':
+        # holding 4 or more segments. Not a full 'optimize' (seconds per document in a big index), and not a negative 'merge':
         # that one first moves every segment onto one new top level, so the whole index became one merge in progress,
-        # rewritten again and again, and the index gained a level per call (automerge work per write is pages x levels:
-        # 65 levels, 21,000 pages, 0.6 s per 480-chunk document at 300k chunks)
+        # rewritten again and again, and the index gained a level per call (automerge work per write is pages x levels,
+        # so every write grew slower)
         with self.db.write_txn(): self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts], rank) VALUES ('merge', ?)", [tuning.FTS_MERGE_PAGES])
         return fts_segments(self) < nseg
     with self.db.write_txn():

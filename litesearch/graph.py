@@ -484,8 +484,8 @@ def _on_delete(db, T, did):
     srcs = [s for (s,) in db.execute(f'SELECT DISTINCT src FROM [{p}refs] WHERE dst_doc = ?', [did])]
     db.execute(f'UPDATE [{p}refs] SET dst = NULL, dst_doc = NULL WHERE dst_doc = ?', [did])
     # several edges of one range now read the same; keep one row per reference (the first). Only the sections whose
-    # edges were just cut can hold such copies: asking the whole table read every unresolved reference, 2.25M rows and
-    # 5.5 s a deleted document in the 1M bench store
+    # edges were just cut can hold such copies: asking the whole table reads every unresolved reference
+    # in the store for each deleted document
     for _ in _in_batches(db, f'''DELETE FROM [{p}refs] WHERE dst IS NULL AND src IN (?) AND EXISTS
                        (SELECT 1 FROM [{p}refs] k WHERE k.dst IS NULL AND k.src = [{p}refs].src AND k.pos IS [{p}refs].pos
                         AND k.target IS [{p}refs].target AND k.rowid < [{p}refs].rowid)''', srcs): pass

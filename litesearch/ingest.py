@@ -116,9 +116,9 @@ def _sync_ann(db, T):
     "Bring the store's HNSW index up to date, once it is open or the store is big enough to keep one."
     st = T.store
     if not (db.ls_meta(f'{st.name}.ann') and db.ls_meta(f'{st.name}.dim')): return
-    # below tuning.ANN_BUILD_ROWS nobody reads an index (search scans exactly below tuning.ANN_MIN_ROWS): keeping one cost 0.4 s of a
-    # 1.45 s, 300-file load. Building it at tuning.ANN_BUILD_ROWS, not at tuning.ANN_MIN_ROWS, makes the one-off build 8x smaller
-    # (it was 9 s inside one add_doc at 20k rows) and it is then kept up incrementally
+    # below tuning.ANN_BUILD_ROWS nobody reads an index (search scans exactly below tuning.ANN_MIN_ROWS), and keeping one
+    # was a large share of a small load. Building it at tuning.ANN_BUILD_ROWS, not at tuning.ANN_MIN_ROWS, keeps the one-off
+    # build inside one add_doc small, and it is then kept up incrementally
     if st.name not in _ls(db).anns and _rows_in(st, tuning.ANN_BUILD_ROWS) < tuning.ANN_BUILD_ROWS: return
     # the documents are committed: an index that cannot follow must not report their write as failed. Drop it;
     # the change log still holds every write, and the next use reopens or rebuilds it

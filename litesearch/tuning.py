@@ -9,17 +9,17 @@ __all__ = []
 import os
 
 # %% ../nbs/00_tuning.ipynb #tex-fts
-FTS_BUDGET = 500   # rows the OR step may rank: ~6x the 80 candidates sections() asks for
-PY_RANK_ROWS = 20_000    # most rows ranked in Python (~2-5 us a row: 40-90 ms, against FTS5's ~0.4 us a row plus its frequency reads)
-POSTINGS_PER_ROW = 100   # postings FTS5 reads for the frequencies (~20 ns each) in the time Python ranks one row (~2 us)
+FTS_BUDGET = 500   # rows the OR step may rank: a few times the candidates sections() asks for
+PY_RANK_ROWS = 20_000    # most rows ranked in Python, which costs several times FTS5's own ranking per row
+POSTINGS_PER_ROW = 100   # postings FTS5 reads for the frequencies in the time Python ranks one row
 TRIAL_MIN_ROWS = 1024    # rows ranked on trial before their density may say the whole match is too big
-OR_FIRST_MAX = 50_000   # rows the rarest term may match and still be searched alone (BM25 ranks ~0.5 us a row: 25 ms)
-FTS_MERGE_PAGES = 1000   # leaf pages (4 KB) one incremental merge may write: ~4 MB, whatever the index size
-FTS_FULL_MERGE_ROWS = 300_000   # past this many rows the schedule merges boundedly only (a full merge rewrote 1M rows: 5.5 s)
+OR_FIRST_MAX = 50_000   # rows the rarest term may match and still be searched alone, cheaply
+FTS_MERGE_PAGES = 1000   # leaf pages one incremental merge may write: bounded work, whatever the index size
+FTS_FULL_MERGE_ROWS = 300_000   # past this many rows the schedule merges boundedly only: a full merge rewrites the whole index
 
 # %% ../nbs/00_tuning.ipynb #tex-vectors
 MAT_REPLAY_MAX = 50_000   # change-log entries replayed into a cached matrix; a longer log since its last use reloads it (or half its rows)
-ANN_MIN_ROWS = 30_000    # search uses HNSW from here: below it an exact scan costs no more (~1.1 ms at 30k 256-d rows) and is exact
+ANN_MIN_ROWS = 30_000    # search uses HNSW from here: below it an exact scan costs no more and is exact
 ANN_BUILD_ROWS = 2_500   # ingest starts keeping the HNSW index from here, so it is complete when search wants it
 INDEX_SCAN_MAX = 50_000  # rows a filtered exact scan reads from SQLite when the index serves the store; a broader filter scans the matrix
 TIE_PAD = 8   # neighbours asked for beyond `limit`, so rows tied at the cut can be chosen by rowid
@@ -39,7 +39,7 @@ TUNE_BREADTHS = (1024, 1536, 2048, 3072, 4096)   # breadths tried past `_ef_sear
 FRESH_MAX = 4096   # entries `_fresh` keeps per connection: a term count per new query word would otherwise grow it without end
 
 # %% ../nbs/00_tuning.ipynb #tex-embed
-HASH_BATCH = 1 << 16     # characters hashed at a time: temporaries stay near 10 MB however much text one call gets
+HASH_BATCH = 1 << 16     # characters hashed at a time: temporaries stay small however much text one call gets
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half

@@ -149,9 +149,9 @@ def _load_mat(tbl, dtype):
     pos = _log_pos(tbl)     # read before the rows: a write in between is replayed again, never missed
     r = tbl.db.execute(f'SELECT length(embedding) FROM [{tbl.name}] WHERE embedding IS NOT NULL LIMIT 1').fetchone()
     lo, hi = tbl.db.execute(f'SELECT min(rowid), max(rowid) FROM [{tbl.name}]').fetchone()
-    # sized for every rowid up front, plus a quarter for later writes: doubling while reading held the old and the new
-    # copy at once (906 MB peak for a 605 MB matrix at 1M rows), and with no room the first write after a load copied
-    # the whole matrix (1.2 s at 1M). Slots never written cost nothing: np.zeros pages are not resident until touched
+    # sized for every rowid up front, plus a quarter for later writes: doubling while reading holds the old and the new
+    # copy at once, and with no room the first write after a load copies the whole matrix. Slots never written cost
+    # nothing: np.zeros pages are not resident until touched
     span = hi - lo + 1 if r and lo is not None else 0
     mat = _Mat(dtype, (r[0] // np.dtype(dtype).itemsize) if r else 0, cap=span + span // 4 + 1024)
     _read_rows(tbl, dtype, mat, f'SELECT rowid, embedding FROM [{tbl.name}] WHERE embedding IS NOT NULL ORDER BY rowid')
@@ -215,16 +215,16 @@ def _in_range(mat, rng):
 
 def _rows_in(tbl, cap:int=None)->int:
     "Rows in a store (at most `cap`), cached until the database changes (count(*) walks an index; counting embeddings would read every blob)."
-    # a threshold needs `cap` rows counted, not all: after a write at 1M chunks the full count read the node_id index
-    # again, 64 ms of the first search
+    # a threshold needs `cap` rows counted, not all: after a write a full count reads the whole node_id index again,
+    # a visible part of the first search in a big store
     sql = f'SELECT count(*) FROM [{tbl.name}]' if cap is None else f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}] LIMIT {int(cap)})'
     return _fresh(tbl.db, ('rows', tbl.name, cap), lambda: tbl.db.execute(sql).fetchone()[0])
 
 # %% ../nbs/07_vectors.ipynb #c656c86d-6
 def _index_serves(tbl, dtype, metric)->bool:
     "Whether the exact scan reads the store's HNSW index rather than a matrix of its own."
-    # the index holds every committed float16 vector already: a second copy cost 512 MB at 1M rows (1.39 GB peak with
-    # both). Float32 stores keep the matrix (the index rounds to float16), as do l2 and reads inside a write
+    # the index holds every committed float16 vector already: a second copy would double that memory (half a GB at 1M
+    # rows). Float32 stores keep the matrix (the index rounds to float16), as do l2 and reads inside a write
     # transaction (the index replays only what is committed). Small stores without an index keep the cheap matrix
     if np.dtype(dtype) != np.float16 or metric != 'cosine' or _in_write(tbl.db) or not tbl.db.ls_meta(f'{tbl.name}.ann'): return False
     return tbl.name in _ls(tbl.db).anns or _rows_in(tbl, tuning.ANN_BUILD_ROWS) >= tuning.ANN_BUILD_ROWS
@@ -260,9 +260,9 @@ def _f16_dots(rows, q16, threads=1)->np.ndarray:
 # %% ../nbs/07_vectors.ipynb #c656c86d-8
 def _f16_scan(rows, q, k, metric='cosine', threads=1, inv=None, skip=None)->tuple:
     "(row positions, distances) of the `k` rows of float16 `rows` nearest `q`, nearest first; `inv`: their 1/norms, `skip`: rows to leave out."
-    # float16 has no BLAS and numpy converts it at 1.5 GB/s (350 ms for 1M 256-d rows); usearch's exact search reads
-    # float16 directly but on one thread (78 ms at 1M inside an index, 134 ms as a free function). numkong, which usearch
-    # itself installs, takes dot products in 38 ms on one thread and 19-22 on two; the 1/norms are kept with the rows
+    # float16 has no BLAS and numpy converts it slowly; usearch's exact search reads float16 directly but on one thread.
+    # numkong, which usearch itself installs, takes the dot products faster and on both cores; the 1/norms are kept
+    # with the rows
     q16 = np.asarray(q, np.float16)           # the query in the rows' precision, as usearch takes it
     inv = _f16_inv(rows) if inv is None else inv
     d, qq = _f16_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
@@ -304,9 +304,9 @@ def _vec_rows(tbl, ids)->list:
 # %% ../nbs/07_vectors.ipynb #c656c86d-10
 def _rows_scan(tbl, q, limit, allowed=None, rng=None):
     "Exact cosine scan of the rows `allowed` / in `rng` of a float16 store, their vectors read from SQLite; None past tuning.INDEX_SCAN_MAX rows."
-    # a routed search scans each of its documents this way. Their rows used to be copied out of the HNSW index, but
-    # usearch hands back one array per key: 1.2-1.5 ms per 1,000 rows, where SQLite reads the same blobs in 0.35-0.43
-    # (and walks the same table pages finding the rowids anyway). The filings' questions (route=3) spent 11 ms a query here
+    # a routed search scans each of its documents this way. Their rows are not copied out of the HNSW index: usearch
+    # hands back one array per key, several times slower than SQLite reading the same blobs (and SQLite walks the same
+    # table pages finding the rowids anyway)
     t, db = tbl.name, tbl.db
     if rng is not None and (allowed is None or 4 * len(allowed) >= rng[1] - rng[0] + 1):
         # a range (and a filter that keeps much of it: a routed document's own rows) is read in one walk
@@ -351,7 +351,7 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if sel is not None and not len(sel): return [], []
     if mat.dtype == np.float16:
         # float16 has no BLAS: numkong's SIMD dot products read the float16 rows directly (half the bytes of a
-        # float32 copy, and no 0.8 s float16->float32 conversion of 100k rows after each write), on both cores when big
+        # float32 copy, and no float16->float32 conversion after each write), on both cores when big
         rows = m if sel is None else m[sel]
         # masked (deleted) rows can fill the top: ask for a few more, and more again only if they did
         k = min(len(rows), limit + (min(mat.ndead, 4 * limit) if sel is None else 0))
@@ -373,7 +373,7 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     rows, inv = (m, mat.inv[:n]) if sel is None else (m[sel], mat.inv[sel])
     if metric == 'cosine':
         # einsum, not `m @ q`: BLAS wakes its worker threads for a matrix-vector product, which on a busy
-        # 2-core machine cost 10 ms at the p50 of sections(); one thread is predictable and as fast here
+        # 2-core machine costs more than the product itself; one thread is predictable and as fast here
         d = 1 - np.einsum('ij,j->i', rows, q) * inv / (np.linalg.norm(q) + 1e-12)
     else: d = np.sqrt(((rows - q)**2).sum(1))
     if sel is None: d = np.where(mat.dead[:n] if keep is None else ~keep, np.inf, d)
