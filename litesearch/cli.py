@@ -23,11 +23,15 @@ class CliError(Exception): "A mistake the user can fix: printed as one line, exi
 
 import re
 
-_ctl = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]')
+_ctl = re.compile('[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]')
 
 def _tty(s:str)->str:
     "Text safe for a terminal: control characters (escape sequences, carriage returns, bidi overrides) shown as escapes; newlines and tabs kept."
     return _ctl.sub(lambda m: repr(m.group())[1:-1], s)
+
+def _json_text(res)->str:
+    "JSON for a terminal or a pipe: what `_tty` escapes is written as JSON's own \\u escapes, so the text stays valid JSON."
+    return _ctl.sub(lambda m: f'\\u{ord(m.group()):04x}', json.dumps(res, ensure_ascii=False, indent=1))
 
 def _pg(p): return '' if not p else f'p{p[0]}' if p[0] == p[1] else f'p{p[0]}-{p[1]}'
 
@@ -375,8 +379,10 @@ def _term_as_ctrl_c(on:bool):
     finally: signal.signal(signal.SIGTERM, old)
 
 def _message(e):
-    if isinstance(e, KeyError) and e.args: return str(e.args[0])
-    return str(e) if isinstance(e, (CliError, ValueError, ImportError)) else f'{type(e).__name__}: {e}'
+    "One line: the error's own words (with its kind where that says more)."
+    if isinstance(e, KeyError) and e.args: m = str(e.args[0])
+    else: m = str(e) if isinstance(e, (CliError, ValueError, ImportError)) else f'{type(e).__name__}: {e}'
+    return ' '.join(m.split())
 
 # %% ../nbs/18_cli.ipynb #50b67791-s2
 def main(argv:list=None, # arguments after the program name (default: sys.argv[1:])
@@ -394,7 +400,7 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
             db = _open(path, create=cmd == 'add')
             try: res = COMMANDS[cmd](db, **a)
             finally: db.close()
-    except (CliError, KeyError, ValueError, OSError, ImportError, apsw.Error) as e:
+    except Exception as e:        # any error, an embedder's own included, is one line and exit 1; LITESEARCH_DEBUG=1 shows the traceback
         if os.environ.get('LITESEARCH_DEBUG'): raise     # the traceback, for a bug report
         _drop_new(new, path)       # a bad path or a refused embedder leaves no empty database behind
         print(_tty(f'litesearch {cmd}: {_message(e)}'), file=sys.stderr); return 1
@@ -405,7 +411,7 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     except BaseException: _drop_new(new, path); raise
     if res is None: return 0
     # titles and text come from documents: a terminal must not run their escape sequences (JSON escapes them already)
-    try: print(json.dumps(res, ensure_ascii=False, indent=1) if as_json else _tty(_show_add(res, listed=False) if streamed else _SHOW[cmd](res)), flush=True)
+    try: print(_json_text(res) if as_json else _tty(_show_add(res, listed=False) if streamed else _SHOW[cmd](res)), flush=True)
     except BrokenPipeError:            # `litesearch search ... | head` closed the pipe: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno()); return 0
     failed = [d for d in res['documents'] if 'error' in d] if cmd == 'add' else []

@@ -13,12 +13,13 @@ from apswutils.db import Database, Table
 from fastcore.basics import patch
 from . import tuning
 from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, load_embedder
-from .db import _check_where, _cjk_tokenizer, _connect_ro, _damaged, _ident, _load_vec, _ls, _names_damage, \
-                          _open_dbs, _opening, _ro_reason, _State, _where_timed
+from .db import _check_where, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _ident, _load_vec, _ls, \
+                          _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
 from .vectors import _exact_all, _index_serves, _rows_in, _store_dtype
 from .ann import _ann_begin, _ef_search, _tune_holds
 
 # %% ../nbs/09_core.ipynb #4ba12bf6b
+@_doc_params
 def database(path=':memory:', # file path, or ':memory:'
              sem_search:bool=True, # load sqlite-vec so vector search runs in SQL
              wal:bool=True, # write-ahead logging for file databases

@@ -447,6 +447,15 @@ def _check_where(where)->str:
     if depth: raise bad('an unclosed "("')
     return where
 
+# %% ../nbs/05_db.ipynb #docparams
+def _doc_params(f):
+    "`f` with its parameters' docments appended to its docstring, so `help()` shows every parameter, not just the signature."
+    from fastcore.docments import docments
+    ps = [(k, v) for k, v in docments(f).items() if v and k != 'return']
+    if ps and f.__doc__ and '\n\nParameters:' not in f.__doc__:
+        f.__doc__ += '\n\nParameters:\n' + '\n'.join(f'    {k}: {v}' for k, v in ps)
+    return f
+
 # %% ../nbs/05_db.ipynb #7f939e09-s1
 import inspect, time
 

@@ -13,7 +13,7 @@ import numpy as np
 from pathlib import Path
 from fastcore.basics import patch
 from apswutils.db import Database
-from .db import _ls, _writable
+from .db import _doc_params, _ls, _writable
 from .ann import _load_save_due
 from .core import database, _ingest_embedder, _tune_due
 from .data import file_pages, detect_profile, get_profile, _parse_task, _sig, Profile
@@ -89,6 +89,7 @@ def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=
 
 # %% ../nbs/16_files.ipynb #8214314f-s4
 @patch
+@_doc_params
 def add_file(self:Database,
              path, # file to ingest
              title:str=None, # defaults to the filename stem
@@ -458,6 +459,7 @@ def _totals(res, st, t_all)->dict:
 
 # %% ../nbs/16_files.ipynb #9bf66213
 @patch
+@_doc_params
 def add_dir(self:Database,
             dir=None, # directory to walk; ignored when `files` is given
             types:str='.pdf,.md,.markdown,.txt,.rst,.ipynb,.xml,.tei,.htm,.html,.conllu', # comma-separated extensions to ingest

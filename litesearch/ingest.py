@@ -12,7 +12,7 @@ from fastcore.basics import AttrDict, ifnone, patch
 from . import tuning
 from .embed import check_vectors
 from .data import chunk_markdown
-from .db import _free_name, _ls, _writable
+from .db import _doc_params, _free_name, _ls, _writable
 from .vectors import _rows_in
 from .core import _ingest_embedder
 from .headings import page_sep
@@ -182,6 +182,7 @@ def write_docs(db:Database, # the database
 
 # %% ../nbs/13_ingest.ipynb #a6624596-3
 @patch
+@_doc_params
 def add_doc(self:Database,
             pages, # [(page_no, text)] — or a single string
             title:str, # document title

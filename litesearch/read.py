@@ -9,7 +9,7 @@ __all__ = ['passage', 'Toc', 'Section', 'Hits', 'Sections', 'NodeContext', 'Cont
 import json, re, warnings
 from apswutils.db import Database
 from fastcore.basics import patch
-from .db import _names_damage, _snapshot
+from .db import _doc_params, _names_damage, _snapshot
 from .fts import _in_batches
 from .core import _md_esc
 from .structure import _dedent_path
@@ -163,6 +163,7 @@ def _rows_by_id(db, T, cols, ids):
 # %% ../nbs/14_read.ipynb #e4809e3b-2
 @patch
 @_snapshot
+@_doc_params
 def toc(self:Database,
         doc:str=None, # a document's id, title, source path or file name (or a list of them), else part of a title (None = every document)
         store:str='store', # chunk store
@@ -228,6 +229,7 @@ def _path_titles(db, T, node_id)->list:
 # %% ../nbs/14_read.ipynb #786872d1r-1
 @patch
 @_snapshot
+@_doc_params
 def read(self:Database,
          node_id:str, # 'doc#seq', as returned by toc() or sections()
          store:str='store', # chunk store

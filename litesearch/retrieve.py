@@ -11,7 +11,7 @@ from apswutils.db import Database
 from fastcore.basics import first, listify, patch
 import json, re
 from . import tuning
-from .db import _fresh, _snapshot
+from .db import _doc_params, _fresh, _snapshot
 from .fts import fts_terms
 from .vectors import _blobs_matrix, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _md_esc, _query_emb
@@ -85,6 +85,7 @@ def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-1
 @patch
 @_snapshot
+@_doc_params
 def doc_search(self:Database,
                q:str, # query string
                emb=None, # query embedding (bytes, list or array; None: the store's embedder embeds `q`; False: keyword only)
@@ -249,6 +250,7 @@ def _doc_rows(db, T, dids)->dict:
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-3
 @patch
 @_snapshot
+@_doc_params
 def docs(self:Database,
          q:str, # query string
          emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
@@ -377,6 +379,7 @@ _AGG = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
 # %% ../nbs/15_retrieve.ipynb #932f449b-1
 @patch
 @_snapshot
+@_doc_params
 def sections(self:Database,
              q:str, # query string
              emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
@@ -476,6 +479,7 @@ def _fit_context(out:dict, max_chars:int)->dict:
 
 @patch
 @_snapshot
+@_doc_params
 def context(self:Database,
             q:str, # query string
             emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)

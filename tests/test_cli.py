@@ -155,3 +155,24 @@ def test_prune(corpus):
     assert rc == 0 and 'removed' in out and 'b.md' in out and '1 removed' in out, out
     rc, out, _ = run('toc', '--db', corpus/'s.db', '--json')
     assert rc == 0 and [x['title'] for x in json.loads(out)] == ['a']
+
+def test_any_error_is_one_line(corpus):
+    "A bad name, a huge limit and an embedder that raises: one line on stderr, exit 1, no traceback (issue 27)."
+    (corpus/'boom.py').write_text('def embed(texts): raise RuntimeError("model server down\\nretry later")\n')
+    env = dict(LITESEARCH_DB=str(corpus/'b.db'))
+    assert ls(corpus, 'add', 'docs/saturn.md', env=env)[0] == 0
+    one_line_error(*ls(corpus, 'rm', '', env=env)[::2], 'expected a document id')
+    one_line_error(*ls(corpus, 'add', 'docs/saturn.md', '--db', str(corpus/'c.db'), '--embedder', 'boom:embed', '--force', env=env)[::2], 'model server down retry later')
+    rc, out, err = ls(corpus, 'search', 'saturn', '--limit', '99999999999999999999', env=env)
+    assert rc in (0, 1) and 'Traceback' not in err and (rc == 0 or err.count('\n') == 1), (rc, err)
+
+def test_output_escapes_controls(corpus):
+    "Titles holding C1 controls, DEL, bidi overrides or line separators reach a terminal escaped, in text and in valid JSON (issue 27)."
+    from litesearch import database
+    p = corpus/'ctl.db'; db = database(p)
+    db.add_doc('# Sat\u009b31murn\u202e\n\nSaturn\u2028transits slowly\x7f here.', title='Sat\u009burn\u202e\u2028x'); db.close()
+    rc, out, err = ls(corpus, 'toc', '--db', str(p))
+    assert rc == 0 and not any(c in out for c in '\u009b\u202e\u2028\x7f'), out
+    rc, out, err = ls(corpus, 'search', 'saturn', '--json', '--db', str(p))
+    assert rc == 0 and not any(c in out for c in '\u009b\u202e\u2028\x7f'), out
+    assert '\u009b' in json.dumps(json.loads(out), ensure_ascii=False)      # escaped, not lost: the JSON reads back the same text
