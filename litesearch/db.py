@@ -6,7 +6,7 @@
 __all__ = ['DEFAULT_TOKENIZE', 'DamagedDatabaseError', 'WhereTimeoutError']
 
 # %% ../nbs/05_db.ipynb #imp000
-import apsw, apsw.fts5, functools, json, os, re, threading, urllib.parse, warnings, weakref
+import apsw, apsw.fts5, functools, inspect, json, os, re, threading, urllib.parse, warnings, weakref
 from pathlib import Path
 from apswutils.db import Database, Table
 from fastcore.basics import patch
@@ -448,10 +448,20 @@ def _check_where(where)->str:
     return where
 
 # %% ../nbs/05_db.ipynb #docparams
+_param_re = re.compile(r'^\s*(?:def\s+\w+\s*\()?\s*\**(\w+)\s*(?::[^#=]*?)?(?:=[^#]*?)?,?\s*(?:\)\s*(?:->[^#]*)?:)?\s*#\s?(.*)$')
+
 def _doc_params(f):
     "`f` with its parameters' docments appended to its docstring, so `help()` shows every parameter, not just the signature."
-    from fastcore.docments import docments
-    ps = [(k, v) for k, v in docments(f).items() if v and k != 'return']
+    # read from the signature's lines by a regex: fastcore's docments tokenises the source, three times the import cost
+    try: lines, _ = inspect.getsourcelines(inspect.unwrap(f))
+    except (OSError, TypeError): return f
+    ps = []
+    for l in lines:
+        s = l.strip()
+        if s.startswith('@'): continue
+        if s.startswith(')'): break
+        if (m := _param_re.match(l)) and m.group(1) != 'self': ps.append((m.group(1), m.group(2).strip()))
+        if re.search(r'\)\s*(->[^#]*)?:\s*(#.*)?$', s): break
     if ps and f.__doc__ and '\n\nParameters:' not in f.__doc__:
         f.__doc__ += '\n\nParameters:\n' + '\n'.join(f'    {k}: {v}' for k, v in ps)
     return f
