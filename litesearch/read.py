@@ -174,7 +174,7 @@ def toc(self:Database,
         kind=None, # only documents of this kind ('pdf', 'md', ...) or kinds
         meta:dict=None, # only documents whose metadata holds every key: value given
        )->list: # Toc: per document doc_id, node_id, title, source, kind, pages, meta, sections (nested the same way); nsections at depth 0
-    "The document tree as nested dicts — titles, page ranges, summaries. No embeddings touched."
+    "The document tree as nested dicts — titles, page ranges, summaries; documents in the order they were added, sections in reading order. No embeddings touched."
     if max_depth is not None:
         warnings.warn('toc(max_depth=) is now toc(depth=), counted as nesting under the document', DeprecationWarning, stacklevel=3)
         depth = max_depth
