@@ -196,16 +196,20 @@ def _publish(tmp:Path, out:Path):
     tmp.rename(out); shutil.rmtree(old, ignore_errors=True)
 
 # %% ../nbs/01_models.ipynb #0325282a-s3
+def _begin(src, out)->tuple:
+    "A build's start: the BERT folder checked, a temporary folder beside `out` with the tokenizer in it, the clock started."
+    src, out = Path(src), Path(out)
+    if not is_bert_folder(src): raise ValueError(f'{src}: expected a BERT folder with config.json, model.safetensors and tokenizer.json')
+    tmp = _atomic_dir(out); plain_tokenizer(src, tmp/'tokenizer.json')
+    return src, out, time.perf_counter(), tmp
+
 def onnx_folder(src, # a BERT sentence-transformers folder
                 out, # the folder to write: model.onnx, tokenizer.json, config.json, litesearch.json
                 max_length:int=None, # tokens per text (None: sentence_bert_config.json's max_seq_length, else 256)
                )->Path:
     "An ONNX sentence-model folder built from a BERT folder's safetensors: what `OnnxEmbedder` loads."
-    src, out = Path(src), Path(out)
-    if not is_bert_folder(src): raise ValueError(f'{src}: expected a BERT folder with config.json, model.safetensors and tokenizer.json')
-    t = time.perf_counter(); tmp = _atomic_dir(out)
-    bert_onnx(src, tmp/'model.onnx')
-    plain_tokenizer(src, tmp/'tokenizer.json'); shutil.copy(src/'config.json', tmp/'config.json')
+    src, out, t, tmp = _begin(src, out)
+    bert_onnx(src, tmp/'model.onnx'); shutil.copy(src/'config.json', tmp/'config.json')
     stc = src/'sentence_bert_config.json'
     n = max_length or (json.loads(stc.read_text()).get('max_seq_length') if stc.exists() else None) or 256
     (tmp/'litesearch.json').write_text(json.dumps(dict(max_length=n, source=str(src.resolve()))))
@@ -273,10 +277,7 @@ def distill_static(src, # a BERT folder (config.json, model.safetensors, tokeniz
                   )->Path:
     "A static model2vec folder distilled from a BERT folder without torch: token vectors, PCA, SIF weights."
     import tempfile
-    src, out = Path(src), Path(out)
-    if not is_bert_folder(src): raise ValueError(f'{src}: expected a BERT folder with config.json, model.safetensors and tokenizer.json')
-    t = time.perf_counter(); tmp = _atomic_dir(out)
-    plain_tokenizer(src, tmp/'tokenizer.json')
+    src, out, t, tmp = _begin(src, out)
     with tempfile.TemporaryDirectory() as td:
         f = onnx_file or bert_onnx(src, Path(td)/'model.onnx')
         v = pca_sif(vocab_vectors(f, tmp/'tokenizer.json'), min(dims, bert_weights(src)[0]['hidden_size']))
