@@ -43,8 +43,8 @@ class DbTools:
         self.db, self.store, self.prefix, self.snippet, self.max_nodes, self.max_chars = db, store, prefix, snippet, max_nodes, max_chars
         self._emb_fn = embedder
     def _emb(self, q):
-        if not _has_words(q): raise ValueError(f'query {q!r}: expected some words to search for (letters or digits)')
-        if self._emb_fn is None: return None          # Database.search embeds it with the store's recorded embedder
+        # no words: None, and the search answers [] as Python's does; else None lets it embed with the recorded embedder
+        if self._emb_fn is None or not _has_words(q): return None
         return load_embedder(self._emb_fn).query([q])[0]
     def breadcrumb(self, node_id:str, # a section id, from toc, sections or search
                   )->str: # 'Document › Part › Chapter'

@@ -42,7 +42,7 @@ def _sections(db:Database, # an open litesearch database
               **kw, # sections() arguments: limit, per, doc, kind, meta, store, prefix, ...
              )->list: # db.sections(query, **kw), each section with its `text`
     "`db.sections()` for a retriever: each section gets the `text` a framework document holds."
-    if not isinstance(query, str) or not query.strip(): raise ValueError(f'query {query!r}: expected some words to search for')
+    if not isinstance(query, str): raise TypeError(f'query {query!r}: expected text')
     emb = None if embedder is None else load_embedder(embedder).query([query])[0]
     with _lock(db):
         secs = db.sections(query, emb, **_params(kw))
