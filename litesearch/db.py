@@ -6,7 +6,7 @@
 __all__ = ['DEFAULT_TOKENIZE', 'DamagedDatabaseError', 'WhereTimeoutError']
 
 # %% ../nbs/05_db.ipynb #imp000
-import apsw, apsw.fts5, functools, inspect, json, os, re, threading, urllib.parse, warnings, weakref
+import apsw, apsw.fts5, functools, inspect, json, logging, os, re, threading, urllib.parse, warnings, weakref
 from pathlib import Path
 from apswutils.db import Database, Table
 from fastcore.basics import patch
@@ -72,6 +72,12 @@ def _gate(hook):
     return run
 
 apsw.connection_hooks[:] = [_gate(h) for h in apsw.connection_hooks]
+
+# %% ../nbs/05_db.ipynb #sqlitelog0
+# apswutils sends SQLite's own log (corruption met, a statement aborted) to the `apsw` logger. With no handler anywhere,
+# Python's last resort printed each record on stderr, so one error we raise arrived as several lines. Records still
+# reach any handler the user configures: this only silences the last resort, as a library's logger should.
+logging.getLogger('apsw').addHandler(logging.NullHandler())
 
 # %% ../nbs/05_db.ipynb #4ba12bf6a-1-s1
 def _ro_reason(p:Path)->str:

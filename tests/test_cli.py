@@ -2,6 +2,7 @@
 import io, json, os, subprocess, sys
 from contextlib import redirect_stdout, redirect_stderr
 import pytest
+from litesearch import database
 
 DOCS = {'saturn.md': '# Saturn\n\nSaturn is the slowest of the classical grahas.\n\n## Sade Sati\n\nSade sati is the seven and a '
                      'half year period when Saturn transits the twelfth, first and second houses from the natal moon.\n\n'
@@ -85,8 +86,11 @@ def test_errors_are_one_line(corpus):
     one_line_error(*run('search', 'ratio', '--doc', 'jupiter', '--db', db)[::2], "doc 'jupiter': no such document")
     rc, out, _ = run('rm', 'jupiter', '--db', db)                   # idempotent: nothing there is nothing to remove
     assert rc == 0 and out.strip() == "nothing to remove: no document 'jupiter' (litesearch toc lists them)", out
-    one_line_error(*run('search', ' ', '--db', db)[::2], 'expected some words')
+    assert run('search', ' ', '--db', db)[0] == 0                   # no words: nothing found, as in Python
     one_line_error(*run('search', 'ratio', '--limit', 0, '--db', db)[::2], 'limit=0: expected a positive integer')
+    bad = corpus/'bad.db'; d = database(bad); d.add_doc('# A\n\nSome text here.', title='a'); d.close()
+    b = bytearray(bad.read_bytes()); b[100:4096] = b'\xff' * 3996; bad.write_bytes(b)
+    one_line_error(*ls(corpus, 'toc', '--db', bad)[::2], 'is damaged')          # SQLite's own log lines stay off stderr
     (corpus/'plain.db').write_bytes(b'')
     one_line_error(*run('toc', '--db', corpus/'plain.db')[::2], 'is not a litesearch database')
     with pytest.raises(SystemExit) as e, redirect_stderr(io.StringIO()): run('toc', '--depth', 'two', '--db', db)
