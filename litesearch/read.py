@@ -37,22 +37,28 @@ def passage(h:dict, # a chunk hit or merged span, as `Database.chunk_search` and
     return out
 
 # %% ../nbs/14_read.ipynb #ef3148d2r-1
+def _walk(secs):
+    "Each section with its depth, in reading order: a stack, not recursion, so a 5,000-deep outline displays too."
+    stack = [(c, 0) for c in reversed(secs)]
+    while stack:
+        n, d = stack.pop(); yield n, d
+        stack.extend((c, d + 1) for c in reversed(n.get('sections', [])))
+
 class Toc(list):
     "`toc()` results: a list of dicts that renders as an outline in Jupyter."
     max_lines = 80          # 8 PDFs' outline was 9,000 px tall: a notebook shows the top and says what it left out
-    def _repr_markdown_(self):
-        out = []
-        def walk(n, d):
-            if len(out) >= self.max_lines: return
-            out.append(f"{'  ' * d}- {_md_esc(n['title'], 120)} · {_pg(n['pages'])} · `{n['node_id']}`")
-            for c in n.get('sections', []): walk(c, d + 1)
+    def _lines(self):
         for doc in self:
-            out.append(f"**{_md_esc(doc['title'])}** · {doc['kind']} · {(doc['pages'] or [0, 0])[1]} pages · `{doc['doc_id']}`"
-                       + (f" · {len(doc['sources'])} sources" if doc.get('sources') else '') + '\n')
-            for c in doc['sections']: walk(c, 0)
-            out.append('')
-        if len(out) > self.max_lines: out = out[:self.max_lines] + [f'\n… {len(out) - self.max_lines} more lines (pass `depth=` or a document to see less)']
-        return '\n'.join(out) if self else '*no documents*'
+            yield (f"**{_md_esc(doc['title'])}** · {doc['kind']} · {(doc['pages'] or [0, 0])[1]} pages · `{doc['doc_id']}`"
+                   + (f" · {len(doc['sources'])} sources" if doc.get('sources') else '') + '\n')
+            for n, d in _walk(doc['sections']): yield f"{'  ' * d}- {_md_esc(n['title'], 120)} · {_pg(n['pages'])} · `{n['node_id']}`"
+            yield ''
+    def _repr_markdown_(self):
+        if not self: return '*no documents*'
+        lines = self._lines()
+        out = [l for _, l in zip(range(self.max_lines), lines)]
+        hidden = sum(1 for _ in lines)      # every line left out is counted, so the note says how much is hidden
+        return '\n'.join(out + ([f'\n… {hidden} more lines (pass `depth=` or a document to see less)'] if hidden else []))
 
 # %% ../nbs/14_read.ipynb #ef3148d2r-1-s1
 class Section(dict):
