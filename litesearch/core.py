@@ -361,14 +361,17 @@ def chunk_search(self:Database,
 
 # %% ../nbs/09_core.ipynb #568ab52f
 def _tune_queries(tbl, nq, seed)->list:
-    "Up to `nq` queries as users paste them: 8 consecutive words of random embedded chunks that have at least 8."
+    "Up to `nq` queries as users paste them: 8 consecutive words of the store's text from a random embedded chunk on."
     import random
     rng, top = random.Random(seed), tbl.db.execute(f'SELECT max(rowid) FROM [{tbl.name}]').fetchone()[0] or 0
     out = []
     for _ in range(20 * nq):
         if len(out) >= nq or not top: break
-        r = tbl.db.execute(f'SELECT content FROM [{tbl.name}] WHERE rowid = ? AND embedding IS NOT NULL', [rng.randint(1, top)]).fetchone()
+        r = tbl.db.execute(f'SELECT content FROM [{tbl.name}] WHERE rowid = ? AND embedding IS NOT NULL', [rid := rng.randint(1, top)]).fetchone()
         w = (r[0] or '').split() if r else []
+        # a store of short chunks (a heading's line each) still yields queries: the words run on into the chunks after it
+        if r and len(w) < 8: w += ' '.join(c or '' for c, in tbl.db.execute(
+            f'SELECT content FROM [{tbl.name}] WHERE rowid > ? AND embedding IS NOT NULL ORDER BY rowid LIMIT 7', [rid])).split()
         if len(w) >= 8: j = rng.randrange(0, min(20, len(w) - 7)); out.append(' '.join(w[j:j+8]))
     return out
 

@@ -532,3 +532,16 @@ def test_add_dir_measures_recall_once_the_store_is_big_enough(tmp_path, monkeypa
     assert 'tuned' not in r.stats and 'index_saved' not in r.stats                     # not twice the rows; under a tenth
     assert db.t.store.ann.dirty                                                         # close saves it
     db.close()
+
+def test_add_dir_measures_a_store_of_short_chunks(tmp_path, monkeypatch):
+    "A store whose chunks are a word or two each (a heading's line) is measured too: its queries run on into the next chunks, so add_dir does not warn."
+    monkeypatch.setattr(litesearch.tuning, 'ANN_MIN_ROWS', 200)
+    monkeypatch.setattr(litesearch.tuning, 'ANN_BUILD_ROWS', 50)
+    d = tmp_path/'docs'; d.mkdir()
+    (d/'short.md').write_text('\n\n'.join(f"{'#' * (1 + i % 4)} Heading {i}\n\nword{i}" for i in range(300)))
+    db = database(tmp_path/'a.db', embedder='hash')
+    with warnings.catch_warnings(): warnings.simplefilter('error'); r = db.add_dir(d, n_workers=0)
+    n = db.execute('SELECT count(*) FROM store').fetchone()[0]
+    assert n >= 200 and max(len(c.split()) for c, in db.execute('SELECT content FROM store')) < 8
+    assert 'index_errors' not in r.stats and r.stats['tuned']['rows'] == n and r.stats['tuned']['queries'] >= 8
+    db.close()
