@@ -165,11 +165,8 @@ def register_ref_pattern(p:RefPattern, # the pattern
     return p
 
 # %% ../nbs/12_graph.ipynb #d81ba8af
-def find_refs(text:str, # a section's text
-              kind:str=None, # the document's kind (selects registered patterns)
-             )->list: # references: dict(text, pos, pattern, targets=[spec], scope)
-    "The references in one section's text, each with the targets it names (before resolution)."
-    out, taken = [], []
+def _unit_refs(text, out, taken):
+    "Append the numbered references ('Article 5', 'Part II, Item 7', 'Part A of Annex III') to `out`, their spans to `taken`."
     ms = list(_ure().finditer(text))
     k = 0
     while k < len(ms):
@@ -203,23 +200,36 @@ def find_refs(text:str, # a section's text
         out.append(dict(text=text[start:end].strip(), pos=start, end=end, qual=qk, pattern='unit', targets=specs, scope=scope))
         taken.append((start, qend))
         k += 1
-    # 'Article 185 or Article 187 TFEU', 'Article 61 and Article 150(5) of the Financial Regulation': a list shares its qualifier
+
+def _share_quals(text, out):
+    "'Article 185 or Article 187 TFEU', 'Article 61 and Article 150(5) of the Financial Regulation': a list shares its qualifier."
     for r, r2 in reversed(list(zip(out, out[1:]))):
         if r['qual'] is None and r2['qual'] in ('external', 'act', 'self') and re.fullmatch(r'(?:(?:\s*,\s*|\s+and\s+|\s+or\s+)?\s?\((?:\d{1,3}|[a-z]{1,4})\))*' + _LSEP + r'|\s+of\s+and\s+', text[r['end']:r2['pos']]):
             r['qual'], r['scope'] = r2['qual'], r2['scope']
             for s in r['targets']:
                 if 'act' in r2['targets'][0]: s['act'] = r2['targets'][0]['act']
     for r in out: r.pop('end'); r.pop('qual')
+
+
+# %% ../nbs/12_graph.ipynb #d81ba8af-s1
+def _act_refs(text, out, taken):
+    "Append the acts named by their own title or number ('Regulation (EU) 2016/679') outside the numbered references."
     for m in _act_re.finditer(text):
         if any(a <= m.start() < b for a, b in taken): continue
         out.append(dict(text=m.group(0), pos=m.start(), pattern='act', targets=[dict(act=m.group('act'))], scope='act'))
         taken.append((m.start(), m.end()))
+
+def _link_refs(text, out):
+    "Append the markdown links `[text](file#anchor)` that stay in the store (a URL leaves it)."
     for m in re.finditer(r'\[([^\]\n]{1,200})\]\(([^)\s]+)\)', text):
         href = m.group(2)
         if re.match(r'^[a-z][a-z0-9+.-]*:', href, re.I): continue       # a url leaves the store
         path, _, anchor = href.partition('#')
         out.append(dict(text=m.group(0), pos=m.start(), pattern='link', scope='link' if path else 'doc',
                         targets=[dict(anchor=anchor or None, file=path or None)]))
+
+def _pattern_refs(text, kind, out, taken):
+    "Append what the registered `REF_PATTERNS` for this kind find outside the spans already taken."
     for p in REF_PATTERNS:
         if p.kinds and kind not in p.kinds: continue
         for m in p.rx.finditer(text):
@@ -232,6 +242,14 @@ def find_refs(text:str, # a section's text
             if g.get('act'): spec['act'] = g['act']
             out.append(dict(text=m.group(0), pos=m.start(), pattern=p.name, targets=[spec], scope='act' if 'act' in spec else 'doc'))
             taken.append((m.start(), m.end()))
+
+def find_refs(text:str, # a section's text
+              kind:str=None, # the document's kind (selects registered patterns)
+             )->list: # references: dict(text, pos, pattern, targets=[spec], scope)
+    "The references in one section's text, each with the targets it names (before resolution)."
+    out, taken = [], []
+    _unit_refs(text, out, taken); _share_quals(text, out); _act_refs(text, out, taken)
+    _link_refs(text, out); _pattern_refs(text, kind, out, taken)
     out.sort(key=lambda r: r['pos'])
     # a correlation or derivation table maps another act's numbering onto this one: its rows are not citations
     if len(out) >= 20 and sum(len(r['text']) for r in out) > tuning.TABLE_DENSITY * len(text): return []
