@@ -180,6 +180,17 @@ def write_docs(db:Database, # the database
         _on_write(db, T, keep)     # the graph layer: index the references of the documents just written
     return len(chunks)
 
+# %% ../nbs/13_ingest.ipynb #a6624596-3-c
+def _tree_chunks(tree, did, title, chunker, min_chunk, meta_fn)->list:
+    "Each node's chunks as store rows, linked to their node and heading path; each node learns its `nchunks`."
+    chunks = []
+    for nd in tree:
+        hp, cs = heading_path(tree, nd, title), _node_chunks(nd, chunker, min_chunk)
+        nd.nchunks = len(cs)
+        chunks += [dict(content=t, doc_id=did, node_id=f'{did}#{nd.seq}', page=pg, heading=hp, metadata=meta_fn(t) if meta_fn else {})
+                   for pg, t in cs]
+    return chunks
+
 # %% ../nbs/13_ingest.ipynb #a6624596-3
 @patch
 @_doc_params
@@ -217,13 +228,7 @@ def add_doc(self:Database,
     # (write_docs checks again under the lock, and embeds nothing for a copy of an earlier plan of its batch either)
     twin = None if old and old[1] == h else _twin(self, T, h, source)
     tree = build_tree(pages, title=title, summarize=summarize, mode=mode, **tree_kw)
-    chunks = []
-    for nd in tree:
-        hp = heading_path(tree, nd, title)
-        nid = f'{did}#{nd.seq}'
-        cs = _node_chunks(nd, chunker, min_chunk)
-        nd.nchunks = len(cs)
-        chunks += [dict(content=t, doc_id=did, node_id=nid, page=pg, heading=hp, metadata=meta_fn(t) if meta_fn else {}) for pg, t in cs]
+    chunks = _tree_chunks(tree, did, title, chunker, min_chunk, meta_fn)
     plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), force=force,
                     tree=tree, chunks=chunks, profile=doc_profile(pages, title, source, meta), twin=twin and twin[0])
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
