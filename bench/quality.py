@@ -31,7 +31,8 @@ bench/questions_README.md); its table adds one row per corpus (ntsb, nih, agency
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
 
---legs hybrid,keyword runs the question sets with the query's embedding and with emb=False (keyword only), in one run.
+--legs hybrid,keyword,default runs the question sets with the query's embedding, with emb=False (keyword only) and with
+emb=None (what the store chooses: keywords for a `hash` store), in one run.
 
 Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
@@ -140,13 +141,14 @@ def question_store(name, chunk=None, cache=None):
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
     return db, ids
 
-def eval_questions(db, ids, Q, route, keyword=False):
+def eval_questions(db, ids, Q, route, leg='hybrid'):
     "Page recall@1/5/10 and MRR@10 of sections() and doc_search(), doc recall@1, top-section span, latency."
     kw = dict(route=route) if route is not None else {}
     rs, rd, spans, doc1, ts = [], [], [], [], []
     for it in Q:
         want, pages = ids[it['doc']], it['pages']
-        e = False if keyword else enc.query([it['q']])[0]
+        # hybrid: the embedder's vectors passed in; keyword: emb=False; default: emb=None, what the store chooses itself
+        e = {'keyword': False, 'default': None}.get(leg) if leg != 'hybrid' else enc.query([it['q']])[0]
         t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **kw); ts.append(time.perf_counter() - t)
         rs.append(rank_of(secs, lambda s: covers(s['doc_id'], s['pages'], want, pages)))
         spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1 if secs else None)
@@ -177,8 +179,8 @@ def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybr
         print(f"{len(Q)} questions, {sum(q.get('table', False) for q in Q)} on tables")
         print(f"{'config':<22}{'sections R@1 R@5 R@10 MRR':>34}{'doc_search R@1 R@5 R@10 MRR':>34}{'doc R@1':>9}{'span':>6}{'p50 ms':>8}{'p95 ms':>8}")
         for route, leg in [(r, l) for l in legs for r in routes]:
-            r = eval_questions(db, ids, Q, route, leg == 'keyword')
-            label = ('no routing (before)' if route is None else f'route={route}') + ('' if leg == 'hybrid' else ' kw')
+            r = eval_questions(db, ids, Q, route, leg)
+            label = ('no routing (before)' if route is None else f'route={route}') + {'hybrid': '', 'keyword': ' kw', 'default': ' default'}[leg]
             f4 = lambda xs: ' '.join(f'{x:5.3f}' for x in xs)
             d1 = '' if r['doc1'] is None else f"{r['doc1']:.3f}"
             print(f"{label:<22}{f4(r['sec']):>34}{f4(r['hit']):>34}{d1:>9}{r['span'] or 0:>6}{pct(r['ts'], 50):8.1f}{pct(r['ts'], 95):8.1f}")
@@ -196,7 +198,7 @@ if __name__ == '__main__':
     ap.add_argument('--cache', default=None, help='folder to keep the question stores in between runs')
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
-    ap.add_argument('--legs', default='hybrid', help='hybrid and/or keyword (emb=False) on the question sets')
+    ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False) and/or default (emb=None: the store chooses) on the question sets')
     ap.add_argument('--sets', default=None, help='question sets to ask (default: all of filings, eu, reports)')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()

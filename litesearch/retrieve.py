@@ -57,6 +57,13 @@ def merge_spans(hits, # ranked hits carrying node_id + page
         out.append(s)
     return out
 
+# %% ../nbs/15_retrieve.ipynb #hashrank-1
+def _rank_emb(db, T, q):
+    "The query vector the front door ranks with: the store's embedder's, or False (keywords only) for a `hash` store, whose vectors add nothing its keywords lack."
+    spec = str((db.ls_meta(f'{T.store.name}.embedder') or {}).get('spec') or '')
+    if spec.split(':')[0] == 'hash' and not tuning.HASH_RANKS: return False
+    return _query_emb(db, T.store, q)
+
 # %% ../nbs/15_retrieve.ipynb #6739a0e4
 _HIT_COLS = ['content', 'doc_id', 'node_id', 'page', 'heading', 'metadata']
 
@@ -88,7 +95,7 @@ def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
 @_doc_params
 def doc_search(self:Database,
                q:str, # query string
-               emb=None, # query embedding (bytes, list or array; None: the store's embedder embeds `q`; False: keyword only)
+               emb=None, # query embedding (bytes, list or array; None: the store's embedder embeds `q`, keywords only for a `hash` store; False: keyword only)
                columns:list=None, # extra columns (node_id, page, heading, doc_id always included)
                limit:int=10, # results to return (it cuts the ranking: the top k is the prefix of the top k+m)
                store:str='store', # chunk store
@@ -108,7 +115,7 @@ def doc_search(self:Database,
               )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
     "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
-    if emb is None: emb = _query_emb(self, T.store, q)      # once, whatever pools the ranking needs
+    if emb is None: emb = _rank_emb(self, T, q)      # once, whatever pools the ranking needs
     def rank(n):
         hits = _hydrate(self, T, _routed_hits(self, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta))
         return (merge_spans(hits, gap) if spans else hits), len(hits) >= n
@@ -338,7 +345,7 @@ def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, 
     "Chunk hits over the whole store (or the `doc` documents), plus hits found inside the `route` best documents (or each of `doc`)."
     if doc is not None: dids = _resolve_docs(db, T, doc); kw = _scoped_kw(kw, dids)
     kw = _facet_kw(T, kw, kind, meta)
-    if emb is None: emb = _query_emb(db, T.store, q)      # the store's embedder, once for every leg (False: keyword only)
+    if emb is None: emb = _rank_emb(db, T, q)      # the store's embedder, once for every leg (False: keyword only)
     if not route or not q or (doc is None and _n_docs(db, T) < 2): return _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
     hits = _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, False, kw)
     # a chunk holding every term of the query is the passage asked for (a copied sentence, a keyword search): it names
@@ -382,7 +389,7 @@ _AGG = {'max': max, 'sum': sum, 'mean': lambda xs: sum(xs) / len(xs)}
 @_doc_params
 def sections(self:Database,
              q:str, # query string
-             emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
+             emb=None, # query embedding (None: the store's embedder embeds `q`, keywords only for a `hash` store; False: keyword only)
              limit:int=5, # sections to return
              per:int=3, # snippets kept per section
              store:str='store', # chunk store
@@ -402,7 +409,7 @@ def sections(self:Database,
     T = self.get_tree(store, prefix, ann=None)
     cols, adaptive, rrf_k = kw.pop('columns', None), kw.pop('adaptive', False), kw.pop('rrf_k', 60)
     agg = _AGG[score]
-    if emb is None: emb = _query_emb(self, T.store, q)      # once, whatever pools the ranking needs
+    if emb is None: emb = _rank_emb(self, T, q)      # once, whatever pools the ranking needs
     def rank(n):
         hits = _routed_hits(self, T, q, emb, n, cols, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta)
         groups = {}
@@ -455,9 +462,11 @@ def _nearest(xs, node_id, n):
 
 def _fit_context(out:dict, max_chars:int)->dict:
     "Cut a context to `max_chars` of JSON, least useful first; `cut` counts what went (tree lists, related, passages, text)."
-    size = lambda: len(json.dumps(out, ensure_ascii=False, default=str))
-    if max_chars is None or size() <= max_chars: return out
     cut = dict(siblings=0, children=0, related=0, passages=0, texts=0)
+    shown = lambda: {k: v for k, v in cut.items() if v}
+    # measured with the `cut` note it will carry: the note itself must fit the budget
+    size = lambda: len(json.dumps({**out, 'cut': shown()} if any(cut.values()) else out, ensure_ascii=False, default=str))
+    if max_chars is None or size() <= max_chars: return out
     def lists(n):      # a long sibling list says little about the section itself: the nearest `n` stay
         for s in out['sections']:
             c = s.get('context') or {}
@@ -474,7 +483,7 @@ def _fit_context(out:dict, max_chars:int)->dict:
         if n >= len(s['text']) - 1: texts.remove(s); continue         # at its floor: the next longest goes
         s['text'] = s['text'][:n].rstrip() + '…'; s['truncated'] = True; cut['texts'] += 1
     if size() > max_chars: lists(0)
-    out['cut'] = {k: v for k, v in cut.items() if v}
+    out['cut'] = shown()
     return out
 
 @patch
@@ -482,7 +491,7 @@ def _fit_context(out:dict, max_chars:int)->dict:
 @_doc_params
 def context(self:Database,
             q:str, # query string
-            emb=None, # query embedding (None: the store's embedder embeds `q`; False: keyword only)
+            emb=None, # query embedding (None: the store's embedder embeds `q`, keywords only for a `hash` store; False: keyword only)
             store:str='store', # chunk store
             prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
             limit:int=6, # operative sections returned

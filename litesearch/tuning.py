@@ -62,6 +62,7 @@ FUSE_POW = 3.0     # how steeply a leg's weight falls with its sharpness relativ
 HITS_POOL = 80   # chunk hits `doc_search` and `sections` rank, whatever their `limit`
 SPEC_CAP = 20_000   # chunks counted per term and document when measuring how specifically a term names documents
 ROUTE_MIN = 0.3    # confidence below which a named document is not searched inside (chosen on half of each question set)
+HASH_RANKS = False  # a `hash` store's vectors join the ranking when no `emb=` is given (False: its keywords rank it; see 15_retrieve)
 
 # %% ../nbs/00_tuning.ipynb #tex2-db
 WHERE_TIMEOUT = 30.0    # seconds a search given `where=` may run before it is stopped
