@@ -139,10 +139,19 @@ class Docs(list):
 def _n_docs(db, T)->int:
     return _fresh(db, ('ndocs', T.docs.name), lambda: db.execute(f'SELECT count(*) FROM [{T.docs.name}]').fetchone()[0])
 
+_NAMEISH = re.compile(r'[A-Z0-9]')
+
+def _body_df(db, T, t)->int:
+    "How many documents' opening text holds term `t`."
+    p = T.profiles.name
+    return _fresh(db, ('body_df', p, t), lambda: db.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [f'{{body}} : {t}']).fetchone()[0])
+
 def _naming_terms(db, T, terms)->list:
-    "The terms that name documents: found in the label or names of some, but at most a quarter, of them."
-    n = _n_docs(db, T)
-    return [t for t in terms if 0 < _name_df(db, T, t) <= max(1, n // 4)]
+    "The terms that name documents: in the label or names of some, but at most a quarter, of them, and written as a name (a capital, a digit) or as rare in their opening text."
+    n = _n_docs(db, T); few = max(1, n // 4)
+    # a common word of a label ('reported' matching 'Annual Performance Report', 'year' in 'Fiscal Year') named two
+    # agency reports for every accident question that used it, and routed those questions away from their report
+    return [t for t in terms if 0 < _name_df(db, T, t) <= few and (_NAMEISH.search(t) or _body_df(db, T, t) <= few)]
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s1
 def _term_spec(db, T, t)->tuple:
