@@ -13,10 +13,15 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   heading precision (detected headings matching an entry) and recall (entries matched by a heading), titles matched
   after dropping spacing, case and punctuation (a prefix match counts when the shorter is >= 60% of the longer), and
   rank agreement (for consecutive matched pairs, outline depth and tree level move the same way: up, same or down).
+  Each heading matching no entry is counted by why: deeper than the outline goes, a repeat of an entry already matched, a
+  partial title (one a prefix of an entry), table furniture or a sentence's piece (by headings' own tests), a numbered
+  heading the outline leaves out, or other (an unnumbered heading the outline does not list).
 EU: a fingerprint of the trees (titles with change markers and spacing normalised, levels, parent titles, article
   numbers) saved to bench/trees_eu.json with --save-eu; without it the run reports nodes lost and nesting changed.
 --ref DIR: ingest speed (pdf_parse + build_tree pages/s on the tune-half filings and EU acts), this checkout against the
   litesearch at DIR, alternating fresh processes, best of 3 each; reported as a ratio of the one run.
+
+LITESEARCH_DATA=DIR reads the corpora from DIR (default ../shared/data beside the checkout).
 
 Run: python bench/trees.py [--only filings,eu,...] [--save-eu] [--ref DIR] [--show NAME]   (from the project root)
 """
@@ -25,7 +30,7 @@ from pathlib import Path
 from collections import Counter
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent/'shared'/'data'
+DATA = Path(os.environ.get('LITESEARCH_DATA') or ROOT.parent/'shared'/'data')    # a git worktree sits elsewhere: point it at the corpora
 CORPORA = {'filings': DATA/'filings', 'eu': DATA/'eu', 'ntsb': DATA/'reports'/'ntsb', 'nih': DATA/'reports'/'nih',
            'agency': DATA/'reports'/'agency'}
 FP = Path(__file__).resolve().parent/'trees_eu.json'
@@ -104,24 +109,39 @@ def _match(a, b):
     s, l = sorted((a, b), key=len)
     return len(s) >= 0.6 * len(l) and len(s) >= 4 and (l.startswith(s) or l.endswith(s))
 
+WHY = ('deeper', 'repeat', 'partial', 'table', 'sentence', 'numbered', 'other')
+
+def why_unmatched(lv, title, t, entries, used, top):
+    "Why a detected heading matched no outline entry: below the outline's depth, a repeat of a used entry, a partial title, table furniture, a sentence's piece, a numbered heading the outline leaves out, or other."
+    from litesearch import headings
+    not_title = getattr(headings, 'not_title', lambda t: False)     # a checkout from before it reads no sentence pieces
+    not_heading, family = headings.not_heading, headings.family
+    if lv > top: return 'deeper'
+    if any(_match(t, entries[e][1]) for e in used): return 'repeat'
+    if len(t) >= 4 and any(e.startswith(t) or t.startswith(e) for _, e in entries if len(e) >= 4): return 'partial'
+    if not_heading(title): return 'table'
+    if not_title(title): return 'sentence'
+    return 'numbered' if family(title) else 'other'
+
 def outline_scores(path):
-    "Heading precision/recall and rank agreement of the tree built with the outline ignored."
+    "Heading precision/recall and rank agreement of the tree built with the outline ignored, and why unmatched headings missed."
     from litesearch.data import pdf_parse
     from litesearch.structure import build_tree
     entries = [(d, squash(t)) for d, t in printed_outline(path)]
     nodes = build_tree(pdf_parse(path, outline=False))
     det = [(depth_of(nodes, n), squash(n.title)) for n in nodes[1:]]
-    used, pairs, hit = set(), [], []
+    top = max((d for d, _ in entries), default=0)      # headings deeper than the outline goes are neither right nor wrong by it
+    used, pairs, hit, why = set(), [], [], Counter()
     for k, (lv, t) in enumerate(det):        # in reading order: each heading takes the next unused entry it matches
         m = next((e for e in range(len(entries)) if e not in used and _match(t, entries[e][1])), None)
         hit.append(m is not None)
         if m is not None: used.add(m); pairs.append((entries[m][0], lv))
-    top = max((d for d, _ in entries), default=0)      # headings deeper than the outline goes are neither right nor wrong by it
+        else: why[why_unmatched(lv, nodes[k + 1].title, t, entries, used, top)] += 1
     shallow = [h for h, (lv, _) in zip(hit, det) if lv <= top]
     agree = [((a2 > a1) - (a2 < a1)) == ((b2 > b1) - (b2 < b1)) for (a1, b1), (a2, b2) in zip(pairs, pairs[1:])]
     return dict(detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow),
                 precision=len(pairs) / len(det) if det else 0, recall=len(used) / len(entries) if entries else 0,
-                rank_agree=sum(agree) / len(agree) if agree else 0)
+                rank_agree=sum(agree) / len(agree) if agree else 0, why=why)
 
 def fingerprint(nodes):
     norm = lambda t: ' '.join(_marker.sub(' ', t).split())
@@ -192,6 +212,8 @@ def report(name, rows):
                   f'precision within the outline depth {sm / max(sd, 1):.3f} '
                   f"(pooled; mean per PDF {mean([r['precision'] for r in os_]):.3f} / {mean([r['recall'] for r in os_]):.3f}), "
                   f"rank agreement {mean([r['rank_agree'] for r in os_]):.3f}")
+            why = sum((r['why'] for r in os_), Counter())
+            print('   unmatched headings: ' + ', '.join(f'{w} {why[w]}' for w in WHY))
     flat = [r['name'] for r in rows if r['flat']]
     if flat: print('   flat:', ', '.join(f"{r['name']} (top-level children {r['top_children']}, widest {r['wide_nonpart']:.2f})" for r in rows if r['flat']))
     if name == 'filings':

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
-from .headings import layout_note, plan_heads, strip_markers, _is_row, _squash
+from .headings import layout_note, plan_heads, strip_markers, cover_form, form_titles, _is_row, _squash
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
 _RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
@@ -254,6 +254,21 @@ def _outline_heads(toc, # doc.get_toc()
             else: ls.append(_Line('', 0, False, 0, 0, 0, drop=True, pre=[(d, title)]))
     return found
 
+# %% ../nbs/04_data.ipynb #fh-fn
+def _form_heads(flat, # per page, its `_Line`s, outline headings placed
+               ):
+    "Outline headings of a 10-K/10-Q that print only an Item's standard title take the Item's name, in place (`headings.form_titles`)."
+    form = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop])
+    if form is None: return
+    # every heading in reading order: the entries opened before a line, then the one it prints
+    at = [(l, k) for ls in flat for l in ls for k in [*range(len(l.pre)), -1] if k >= 0 or l.head]
+    get = lambda l, k: l.pre[k] if k >= 0 else l.head
+    titles = [get(l, k)[1] for l, k in at]
+    for (l, k), t, new in zip(at, titles, form_titles(titles, form)):
+        if new == t: continue
+        if k >= 0: l.pre[k] = (l.pre[k][0], new)
+        else: l.head = (l.head[0], new)
+
 # %% ../nbs/04_data.ipynb #d772e41e
 def _font_heads(flat, # per page, its `_Line`s
                 max_depth:int=4, # deepest heading depth; smaller styles share it
@@ -411,7 +426,7 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
                 if re.sub(r'\d+', '#', l.text) in junk: l.drop = True
     if headings:
         toc = [e for e in doc.get_toc() if e[2] > 0] if outline else []
-        if len(toc) >= 2: _outline_heads(toc, flat)
+        if len(toc) >= 2: _outline_heads(toc, flat); _form_heads(flat)
         else:
             for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
                 g[0].head = (d, t)

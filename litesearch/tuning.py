@@ -41,6 +41,11 @@ FRESH_MAX = 4096   # entries `_fresh` keeps per connection: a term count per new
 # %% ../nbs/00_tuning.ipynb #tex-embed
 HASH_BATCH = 1 << 16     # characters hashed at a time: temporaries stay small however much text one call gets
 
+# %% ../nbs/00_tuning.ipynb #tex-headings
+TITLE_MAX_WORDS = 15   # an unnumbered type line longer than this is a sentence set bold, not a title
+FORM_MAX_ITEMS = 3     # a filing printing this many distinct `Item N` headings names its Items itself
+FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings before they are read as its Items
+
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half
 # (bench/quality.py): the opening text as a ranking of its own only ever hurt (weight 0: not queried)

@@ -112,3 +112,31 @@ def test_page_join_keeps_numbers_whole():
     assert '$0.22 to $0.23' in text, text
     nd = TreeNode(1, 'Years', 1, 0, 4, 5, segments=[(4, 'Revenue grew in 2022.'), (5, '2023 was flat.')])
     assert '2022.\n\n2023' in ' '.join(t for _, t in _node_chunks(nd))
+
+def test_items_by_standard_title():
+    "A 10-K printing only the Items' standard titles (no `Item 7.` over the body) had no Item nodes; contents lines stay out."
+    nodes, path = tree_of([
+        [('UNITED STATES SECURITIES AND EXCHANGE COMMISSION', 14, True), ('FORM 10-K', 14, True), PARA],
+        [H('TABLE OF CONTENTS'), ('Item 1. Business 3', 9, False), ('Item 1A. Risk Factors 4', 9, False), ('Item 2. Properties 5', 9, False),
+         ('Item 7. Management’s Discussion and Analysis 6', 9, False), ('Item 8. Financial Statements and Supplementary Data 7', 9, False)],
+        [H('PART I'), H('BUSINESS'), PARA, H('Competition'), PARA],
+        [H('RISK FACTORS'), PARA], [H('PROPERTIES'), PARA],
+        [H('PART II'), H("MANAGEMENT'S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS"), PARA],
+        [H('FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA'), PARA]])
+    assert path['Item 1. BUSINESS'] == ['PART I', 'Item 1. BUSINESS']
+    assert path['Competition'] == ['PART I', 'Item 1. BUSINESS', 'Competition']
+    assert path['Item 2. PROPERTIES'] == ['PART I', 'Item 2. PROPERTIES']
+    assert path['Item 8. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA'][0] == 'PART II'
+    assert all(n.page_start != 1 for n in nodes[1:] if n.title.startswith('Item'))
+
+def test_standard_titles_need_a_filing():
+    "The same titles in a document whose cover names no Form 10-K stay type-ranked sections, unrenamed."
+    nodes, path = tree_of([[('ANNUAL REVIEW', 14, True), PARA], [H('BUSINESS'), PARA, H('RISK FACTORS'), PARA, H('PROPERTIES'), PARA]])
+    assert {'BUSINESS', 'RISK FACTORS', 'PROPERTIES'} <= set(path) and not any(t.startswith('Item') for t in path)
+
+def test_wrapped_sentence_is_no_heading():
+    "A bold sentence cut by the line break (function word last, lowercase first word) opened a section."
+    nodes, path = tree_of([[H('Liquidity and Capital Resources'), PARA, H('We expect to fund our operations and capital needs from'),
+                            H('cash on hand and from operating cash flows'), PARA, H('Outlook'), PARA]])
+    assert 'Liquidity and Capital Resources' in path and 'Outlook' in path
+    assert not any(t.startswith(('We expect', 'cash on hand')) for t in path)
