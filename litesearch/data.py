@@ -279,12 +279,13 @@ def _font_heads(flat, # per page, its `_Line`s
         for l in ls: sizes[l.size] += len(l.text)
     if not sizes: return []
     body = sizes.most_common(1)[0][0]
+    def style(l):
+        if l.size >= body * 1.15: return (l.size, 0)
+        if l.bold and l.size >= body * 0.95: return (l.size, 1)
     def key(l):
         t = l.text
         if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.,;:' or not re.search(r'[^\W\d_]', t): return None
-        if l.size >= body * 1.15: return (l.size, 0)
-        if l.bold and l.size >= body * 0.95: return (l.size, 1)
-        return None
+        return style(l)
     groups, nlines = [], 0
     for ls in flat:
         prev = None
@@ -293,6 +294,9 @@ def _font_heads(flat, # per page, its `_Line`s
             nlines += 1
             k = key(l)
             if k and prev and prev[1] == k and prev[0][-1].blk == l.blk: prev[0].append(l); continue   # a heading set on two lines
+            # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
+            if not k and prev and not l.drop and l.text.endswith('.') and style(l) == prev[1] and prev[0][-1].blk == l.blk:
+                prev[0].append(l); prev = None; continue
             prev = [[l], k] if k else None
             if k: groups.append(prev)
     per = Counter(k for g, k in groups for _ in g)

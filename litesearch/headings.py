@@ -162,13 +162,14 @@ def layout_note(t:str, # a line, or an outline entry
 _FUNCTION_END = frozenset('of the and to in for with by on or a an as at from into than that which who whose our its their nor but via per'.split())
 
 def not_title(t:str, # an unnumbered heading candidate's text
+              bold:bool=False, # set bold: a whole sentence may be a heading (a risk factor's)
              )->bool: # True when it reads as part of a sentence rather than a title
-    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, or too many words."
+    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, or, unless bold, too many words."
     ws = t.split()
     if not ws: return True
     first, last = ws[0], ws[-1]
     return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' \
-        or len(ws) > tuning.TITLE_MAX_WORDS
+        or (len(ws) > tuning.TITLE_MAX_WORDS and not bold)
 
 # %% ../nbs/03_headings.ipynb #cac402c1
 _ENTRY = re.compile(r'[\s.](?P<n>\d{1,3})$')
@@ -418,7 +419,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         # on a contents page only what stands above its title is a heading (`PART I` | `Item 1` | `Index` | entries)
         if p in toc and (toc[p] is None or i > toc[p]): continue
         if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue   # a contents line
-        if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
+        if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
         out.append((p, i, g, d))
     run = _running(out, flat)
     out = [c for c in out if family(c[2][0].text) or is_statement(c[2][0].text) or _squash(' '.join(l.text for l in c[2])) not in run]
