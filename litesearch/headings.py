@@ -132,7 +132,7 @@ _PERIOD = re.compile(r'^(?:for the )?(?:(?:three|six|nine|twelve|\d+)[- ](?:mont
 _UNITS = re.compile(r'^\(?\s*(?:in|dollars in|amounts in|\$ in)\s+(?:millions|thousands|billions)|\((?:in|dollars in) (?:millions|thousands|billions)', re.I)
 
 _COLWORDS = re.compile(r'^(?:%\s*)?(?:\$\s*)?(?:change|changes|total|totals|amount|amounts|percent(?:age)?|increase|decrease|'
-                       r'\(?decrease\)?|variance|actual|budget|estimate|target|trend|baseline|met/?|not met|results?|unaudited|\(unaudited\)|page|page no\.?)s?$', re.I)
+                       r'\(?decrease\)?|variance|actual|budget|estimate|target|trend|baseline|met/?|not met|unaudited|\(unaudited\)|page|page no\.?)s?$', re.I)
 
 _NOTE = r'do not remove|intentionally (?:left )?blank|^blank(?: page)?\s*(?:\(|$)'
 
