@@ -12,7 +12,7 @@ from pathlib import Path
 from apswutils.db import Database, Table
 from fastcore.basics import patch
 from . import tuning
-from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, load_embedder
+from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, load_embedder, MINILM_SPECS
 from .db import _check_where, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _ident, _load_vec, _ls, \
                           _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
 from .vectors import _exact_all, _index_serves, _rows_in, _store_dtype
@@ -208,7 +208,7 @@ class UntrustedEmbedderError(ValueError):
 
 def _builtin_spec(spec:str)->bool:
     "litesearch's own specs, which read model files and never import code a file names."
-    return spec == 'hash' or spec.startswith(('hash:', 'static:', 'onnx:'))
+    return spec == 'hash' or spec in MINILM_SPECS or spec.startswith(('hash:', 'static:', 'onnx:'))
 
 def _trust_env()->bool: return os.environ.get('LITESEARCH_TRUST_EMBEDDER', '').strip().lower() in ('1', 'true', 'yes', 'on')
 

@@ -85,6 +85,12 @@ def test_builtin_specs_stay_automatic(tmp_path):
     db = database(tmp_path/'h.db')
     assert db.sections('saturn rings')[0]['breadcrumb'] == 'saturn' and db.embedder().spec == 'hash:64'
     db.close()
+    from litesearch.core import _recorded_spec
+    for spec in ('minilm', 'minilm-int8', 'minilm-static'):     # litesearch's own models: files read, no code a file names
+        db = database(tmp_path/f'{spec}.db', embedder=False); db.ls_meta('store.embedder', dict(spec=spec, dim=384, dtype='float32')); db.close()
+        db = database(tmp_path/f'{spec}.db')
+        assert _recorded_spec(db, 'store', spec) == spec
+        db.close()
 
 def test_unnamed_callable_refused_on_a_builtin_store(tmp_path):
     "A lambda of the right dimension on a `hash` store used to write vectors from another space without a word."
