@@ -231,6 +231,12 @@ def _newest_named(db, T, q, names:list, leg)->list:
     return [(pick, 1.5 * max(names[0][1] if names else 0, cand[0][1]))] + [(d, s) for d, s in names if d != pick]
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-1
+def _ev_per_length(db, T, ev:dict)->dict:
+    "Each document's summed chunk evidence over its chunk count to the power `tuning.DOC_EV_NORM`: a long document gathers weak hits by its length alone."
+    # a 200-page agency report outranked a 4-page accident report its question described, on the sum of many weak hits
+    n = {d: (lambda r: r[1] - r[0] + 1 if r[0] is not None else 1)(_doc_range(db, T, d)) for d in ev}
+    return {d: s / max(1, n[d]) ** tuning.DOC_EV_NORM for d, s in ev.items()}
+
 def _rank_docs(db, T, q, hits, k=3):
     "Documents by RRF of their names (label, title, source words), their opening text, and the chunk evidence (`hits`) rolled up."
     p, terms = T.profiles.name, fts_terms(q) + _fiscal_terms(q)
@@ -248,6 +254,7 @@ def _rank_docs(db, T, q, hits, k=3):
     ev, nh = {}, {}
     for h in hits:
         ev[h['doc_id']] = ev.get(h['doc_id'], 0.0) + h['_rrf_score']; nh[h['doc_id']] = nh.get(h['doc_id'], 0) + 1
+    ev = _ev_per_length(db, T, ev)
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])))}
     score = {}

@@ -50,6 +50,7 @@ FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half
 # (bench/quality.py): the opening text as a ranking of its own only ever hurt (weight 0: not queried)
 DOC_LEGS = dict(names=2.0, evidence=0.5, body=0.0)
+DOC_EV_NORM = 0.25   # a document's summed chunk evidence is divided by its chunk count to this power (0: raw sum)
 
 # %% ../nbs/00_tuning.ipynb #tex-tree
 HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
