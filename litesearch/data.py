@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
-from .headings import layout_note, plan_heads, strip_markers, cover_form, form_titles, _is_row, _squash
+from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, _is_row, _squash
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
 _RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
-         'section': 3, 'subsection': 4, 'article': 5}
+         'section': 3, 'subsection': 4, 'article': 5, 'dec1': 6, 'dec2': 7, 'dec3': 8, 'dec4': 9}
 
 _NUM = r'(?:\d+[a-z]{0,2}|[IVXLCDM]+[a-z]?|[A-Z]|[A-Z]\d+)'
 
@@ -40,14 +40,25 @@ def _chap_word(line):
     return wl if w.isupper() and len(w) > 2 else None
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3-s1
+def _dec_head(lines, i):
+    "'dec1', 'dec2', ... when line `i` is a decimal-numbered heading standing alone (`2.1 Study design`), else None."
+    t = lines[i].strip()
+    f = family(t)
+    if not (f and f.startswith('dec')) or len(t) > 100 or len(t.split()) > 12 or t.endswith(('.', ',', ';', ':')): return None
+    # a numbered list item runs on in the lines around it; a heading has a blank line above and below
+    alone = (i == 0 or not lines[i-1].strip()) and (i + 1 == len(lines) or not lines[i+1].strip())
+    first = re.sub(r'^[\d.]+\s*', '', t)[:1]
+    return f if alone and first.isupper() else None
+
 def _chap_heads(pages):
-    "Chapter-style heading lines as `(page, line index, word, title)`; a short caption on the next line joins the title."
+    "Chapter-style heading lines as `(page, line index, word, title)`, decimal-numbered ones too; a short caption on the next line joins a division's title."
     out = []
     for pg, text in pages:
         lines = text.split('\n')
         for i, line in enumerate(lines):
             if len(line) > _MAX_HEAD: continue
             w = _chap_word(line)
+            if not w and (d := _dec_head(lines, i)): out.append((pg, i, d, ' '.join(line.split()))); continue
             if not w: continue
             title = ' '.join(line.split())
             nxt = next((l.strip() for l in lines[i+1:i+3] if l.strip()), '')
