@@ -233,9 +233,11 @@ def _newest_named(db, T, q, names:list, leg)->list:
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-1
 def _ev_per_length(db, T, ev:dict)->dict:
     "Each document's summed chunk evidence over its chunk count to the power `tuning.DOC_EV_NORM`: a long document gathers weak hits by its length alone."
-    # a 200-page agency report outranked a 4-page accident report its question described, on the sum of many weak hits
-    n = {d: (lambda r: r[1] - r[0] + 1 if r[0] is not None else 1)(_doc_range(db, T, d)) for d in ev}
-    return {d: s / max(1, n[d]) ** tuning.DOC_EV_NORM for d, s in ev.items()}
+    # a 200-page agency report outranked a 4-page accident report its question described, on the sum of many weak hits.
+    # The counts: one pass over the doc_id index, kept until the database changes (a range per document cost more)
+    S = T.store.name
+    n = _fresh(db, ('doc_rows', S), lambda: dict(db.execute(f'SELECT doc_id, count(*) FROM [{S}] GROUP BY doc_id').fetchall()))
+    return {d: s / max(1, n.get(d, 1)) ** tuning.DOC_EV_NORM for d, s in ev.items()}
 
 def _rank_docs(db, T, q, hits, k=3):
     "Documents by RRF of their names (label, title, source words), their opening text, and the chunk evidence (`hits`) rolled up."
