@@ -161,7 +161,7 @@ def search(db:Database, # an open litesearch database
            kind:str=None, # search only documents of this kind: pdf, md, txt, html, ...
            embedder:str=None, # embedder spec (default: the one the database recorded)
           )->list: # ranked passages, or sections
-    "Hybrid keyword + vector search: passages, or with --sections the sections that answer best."
+    "Keyword + vector search (keywords alone on a hash store): passages, or with --sections the sections that answer best."
     t = DbTools(db, db.embedder(embedder) if embedder else None, max_chars=None)     # a shell has no answer budget
     if sections: return t.sections(query, limit=5 if limit is None else limit, doc=doc, kind=kind)
     return t.search(query, limit=10 if limit is None else limit, doc=doc, kind=kind)

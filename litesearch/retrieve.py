@@ -113,7 +113,7 @@ def doc_search(self:Database,
                meta:dict=None, # search only documents whose metadata holds every key: value given (None: the key absent or null, as in `toc`)
                **kw, # forwarded to Database.chunk_search
               )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
-    "Hybrid search over a node-aware store: span merging and a breadcrumb per hit."
+    "Keyword and vector search over a node-aware store (keywords alone on a `hash` store): span merging and a breadcrumb per hit."
     T = self.get_tree(store, prefix, ann=None)
     if emb is None: emb = _rank_emb(self, T, q)      # once, whatever pools the ranking needs
     def rank(n):
