@@ -23,7 +23,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from litesearch import database, hash_embed
 from litesearch.data import Chunker
-from litesearch.embed import load_embedder
+from litesearch.embed import Embedder, load_embedder
 from litesearch.core import _use_ann, _tune_queries
 import litesearch.tree
 from _corpus import eu_words, pct, timed
@@ -46,7 +46,8 @@ litesearch.ingest._sync_ann = _timed_stage('HNSW', litesearch.ingest._sync_ann)
 # the graph layer's reference extraction (db.ref_indexing(False) turns it off), kept under its name so it stays registered once
 litesearch.ingest._on_write = _timed_stage('graph refs', litesearch.ingest._on_write)
 Table.optimize_fts = _timed_stage('FTS merge', Table.optimize_fts)
-_embed = _timed_stage('embed', hash_embed)
+# named 'hash': it makes hash_embed's vectors (an unnamed callable is refused on a store recorded as 'hash')
+_embed = Embedder(_timed_stage('embed', hash_embed), spec='hash')
 
 ROUTED = 0
 EMB = load_embedder('hash')     # hash_embed 256-d; --embedder swaps it for the --real runs
