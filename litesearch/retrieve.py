@@ -423,12 +423,15 @@ def sections(self:Database,
              doc=None, # search only these documents: an id, title or source path, or a list of them
              kind=None, # search only documents of this kind ('pdf', 'md', ...) or kinds
              meta:dict=None, # search only documents whose metadata holds every key: value given (None: the key absent or null, as in `toc`)
-             **kw, # adaptive, rrf_k, columns as in doc_search; the rest forwarded to Database.chunk_search
+             columns:list=None, # extra columns on each passage (node_id, page, heading, doc_id always included)
+             adaptive:bool=False, # weight the RRF legs by query shape (measured inert, as in doc_search)
+             rrf_k:int=60, # RRF constant
+             **kw, # forwarded to Database.chunk_search (where, ann, dtype, ...)
             )->list: # Sections: node_id, doc_id, title, breadcrumb, pages, score, passages (its best), why
     "Ranked sections, not chunks: hits grouped by node; `read` a section by its `node_id`."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     T = self.get_tree(store, prefix, ann=None)
-    cols, adaptive, rrf_k = kw.pop('columns', None), kw.pop('adaptive', False), kw.pop('rrf_k', 60)
+    cols = columns
     agg = _AGG[score]
     if emb is None: emb = _rank_emb(self, T, q)      # once, whatever pools the ranking needs
     def rank(n):
