@@ -16,6 +16,7 @@ from apswutils.db import Database
 from . import __version__
 from .core import database
 from .agent import DbTools, mcp_server, serve_stdio
+from .retrieve import _keywords_rank
 from . import files   # add_file / add_dir
 
 # %% ../nbs/18_cli.ipynb #2c18614d
@@ -278,7 +279,10 @@ def info(db:Database, # an open litesearch database
     emb = db.ls_meta('store.embedder')
     from litesearch.ingest import _srcs
     copies = db.execute(f'SELECT count(*) FROM {_srcs(db, T)}').fetchone()[0]      # sources of a text a document already holds
-    return dict(db=str(p), documents=n(T.docs), copies=copies, sections=n(T.nodes), chunks=n(T.store),
+    # what ranks passages and sections when no emb= is given: said, since a hash store's vectors do not (see retrieve)
+    ranks = 'keywords' if not db.ls_meta('store.dim') else \
+            'keywords (hash vectors add only to docs() evidence; emb= fuses them)' if _keywords_rank(db, T) else 'keywords and vectors'
+    return dict(db=str(p), documents=n(T.docs), copies=copies, sections=n(T.nodes), chunks=n(T.store), ranks=ranks,
                 embedder=emb and (emb['spec'] or f"unnamed ({emb.get('name')}): name it with --embedder"), dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
                 bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')),
                 ann=T.store.ann_plan() if db.ls_meta('store.dim') else None)
@@ -289,7 +293,8 @@ def _mb(b): return f'{b/1e6:.1f} MB' if b >= 100_000 else f'{b/1e3:.0f} kB'
 def _show_info(r):
     emb = f"{r['embedder']} (dim {r['dim']}, {r['dtype']})" if r['embedder'] else 'none recorded' + (f" (dim {r['dim']})" if r['dim'] else '')
     return '\n'.join([f"database   {r['db']}  {_mb(r['bytes'])}" + (f" + {_mb(r['index_bytes'])} ANN index" if r['index_bytes'] else ''),
-                      f"documents  {r['documents']}" + (f" (and {r['copies']} cop{'y' if r['copies'] == 1 else 'ies'}: more paths of a stored text)" if r.get('copies') else ''), f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}"]
+                      f"documents  {r['documents']}" + (f" (and {r['copies']} cop{'y' if r['copies'] == 1 else 'ies'}: more paths of a stored text)" if r.get('copies') else ''), f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}",
+                      f"ranking    {r['ranks']}"]
                      + ([f"vectors    {_show_ann(r['ann'])}"] if r.get('ann') else []))
 
 def _show_ann(a):

@@ -58,11 +58,14 @@ def merge_spans(hits, # ranked hits carrying node_id + page
     return out
 
 # %% ../nbs/15_retrieve.ipynb #hashrank-1
+def _keywords_rank(db, T)->bool:
+    "Whether passages and sections of this store are ranked by keywords alone: a `hash` store, unless `tuning.HASH_RANKS`."
+    spec = str((db.ls_meta(f'{T.store.name}.embedder') or {}).get('spec') or '')
+    return spec.split(':')[0] == 'hash' and not tuning.HASH_RANKS
+
 def _rank_emb(db, T, q):
     "The query vector the front door ranks with: the store's embedder's, or False (keywords only) for a `hash` store, whose vectors add nothing its keywords lack."
-    spec = str((db.ls_meta(f'{T.store.name}.embedder') or {}).get('spec') or '')
-    if spec.split(':')[0] == 'hash' and not tuning.HASH_RANKS: return False
-    return _query_emb(db, T.store, q)
+    return False if _keywords_rank(db, T) else _query_emb(db, T.store, q)
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4
 _HIT_COLS = ['content', 'doc_id', 'node_id', 'page', 'heading', 'metadata']
