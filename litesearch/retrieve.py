@@ -146,8 +146,7 @@ _NAMEISH = re.compile(r'[A-Z0-9]')
 
 def _body_df(db, T, t)->int:
     "How many documents' opening text holds term `t`."
-    p = T.profiles.name
-    return _fresh(db, ('body_df', p, t), lambda: db.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [f'{{body}} : {t}']).fetchone()[0])
+    return _profile_df(db, T, t, 'body')
 
 def _naming_terms(db, T, terms)->list:
     "The terms that name documents: in the label or names of some, but at most a quarter, of them, and written as a name (a capital, a digit) or as rare in their opening text."
@@ -337,10 +336,14 @@ def _doc_range(db, T, did):
     one = lambda f: db.execute(f'SELECT {f}(rowid) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
     return one('min'), one('max')
 
+def _profile_df(db, T, t, cols:str)->int:
+    "How many documents' profile columns `cols` ('label names', 'body') hold term `t`."
+    p = T.profiles.name
+    return _fresh(db, ('profile_df', p, cols, t), lambda: db.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [f'{{{cols}}} : {t}']).fetchone()[0])
+
 def _name_df(db, T, t)->int:
     "How many documents' label or names hold term `t`."
-    p = T.profiles.name
-    return _fresh(db, ('name_df', p, t), lambda: db.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [f'{{label names}} : {t}']).fetchone()[0])
+    return _profile_df(db, T, t, 'label names')
 
 _FISCAL_Q = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?'?)(\d{4}|\d{2})\b")
 
@@ -434,11 +437,10 @@ def sections(self:Database,
     "Ranked sections, not chunks: hits grouped by node; `read` a section by its `node_id`."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     T = self.get_tree(store, prefix, ann=None)
-    cols = columns
     agg = _AGG[score]
     if emb is None: emb = _rank_emb(self, T, q)      # once, whatever pools the ranking needs
     def rank(n):
-        hits = _routed_hits(self, T, q, emb, n, cols, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta)
+        hits = _routed_hits(self, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta)
         groups = {}
         for h in hits: groups.setdefault(h['node_id'], []).append(h)
         return sorted(groups.items(), key=lambda kv: -agg([h['_rrf_score'] for h in kv[1]])), len(hits) >= n
