@@ -43,6 +43,7 @@ def _chap_word(line):
 def _dec_head(lines, i):
     "'dec1', 'dec2', ... when line `i` is a decimal-numbered heading standing alone (`2.1 Study design`), else None."
     t = lines[i].strip()
+    if not t[:1].isdigit(): return None         # most lines: no grammar run for them
     f = family(t)
     if not (f and f.startswith('dec')) or len(t) > 100 or len(t.split()) > 12 or t.endswith(('.', ',', ';', ':')): return None
     # a numbered list item runs on in the lines around it; a heading has a blank line above and below
