@@ -30,7 +30,7 @@ def copies(n):
 
 def adds(n, stub):
     saved = litesearch.ingest._holder, litesearch.ingest._twin, litesearch.ingest._srcs_ddl, litesearch.ingest._free_id
-    if stub: litesearch.ingest._holder, litesearch.ingest._twin, litesearch.ingest._srcs_ddl, litesearch.ingest._free_id = (lambda *a: None), (lambda *a: None), (lambda *a: None), (lambda db, T, p: p.did)
+    if stub: litesearch.ingest._holder, litesearch.ingest._twin, litesearch.ingest._srcs_ddl, litesearch.ingest._free_id = (lambda *a: None), (lambda *a: None), (lambda *a: None), (lambda tr, p: p.did)
     try:
         best = float('inf')
         for _ in range(5):

@@ -249,10 +249,10 @@ def rm(db:Database, # an open litesearch database
     "Remove one source of a document (its text stays while another source holds it) or a whole document with its sections, chunks and index entries; removing what is not there says so and succeeds."
     from litesearch.ingest import _docs_named
     from litesearch.files import _fsname
-    T, target = db.get_tree(ann=None), doc
+    tr, target = db.get_tree(ann=None), doc
     full = _fsname(Path(doc).expanduser().resolve())          # a relative path, as `add` stored it: absolute, links resolved
-    if not _docs_named(db, T, doc) and full != doc and _docs_named(db, T, full): target = full
-    elif not _docs_named(db, T, doc):
+    if not _docs_named(tr, doc) and full != doc and _docs_named(tr, full): target = full
+    elif not _docs_named(tr, doc):
         part = db.toc(doc, depth=0, summaries=False)       # a part of a title, when it names one document
         if len(part) > 1: _doc_id(db, doc)                     # says which documents it matches
         if part: target = part[0]['doc_id']
@@ -274,18 +274,18 @@ def _size(p): return p.stat().st_size if p.exists() else 0
 def info(db:Database, # an open litesearch database
         )->dict: # counts, embedder, `ann_plan` of the chunk store (how `ann=None` searches it) and sizes
     "What the database holds: documents (and copies: more sources of one text), sections, chunks, the embedder, how vectors are searched and the size on disk."
-    T, p = db.get_tree(ann=None), db._ls.path
+    tr, p = db.get_tree(ann=None), db._ls.path
     n = lambda t: db.execute(f'SELECT count(*) FROM [{t.name}]').fetchone()[0]
     emb = db.ls_meta('store.embedder')
     from litesearch.ingest import _srcs
-    copies = db.execute(f'SELECT count(*) FROM {_srcs(db, T)}').fetchone()[0]      # sources of a text a document already holds
+    copies = db.execute(f'SELECT count(*) FROM {_srcs(tr)}').fetchone()[0]      # sources of a text a document already holds
     # what ranks passages and sections when no emb= is given: said, since a hash store's vectors do not (see retrieve)
     ranks = 'keywords' if not db.ls_meta('store.dim') else \
-            'keywords (hash vectors add only to docs() evidence; emb= fuses them)' if _keywords_rank(db, T) else 'keywords and vectors'
-    return dict(db=str(p), documents=n(T.docs), copies=copies, sections=n(T.nodes), chunks=n(T.store), ranks=ranks,
+            'keywords (hash vectors add only to docs() evidence; emb= fuses them)' if _keywords_rank(tr) else 'keywords and vectors'
+    return dict(db=str(p), documents=n(tr.docs), copies=copies, sections=n(tr.nodes), chunks=n(tr.store), ranks=ranks,
                 embedder=emb and (emb['spec'] or f"unnamed ({emb.get('name')}): name it with --embedder"), dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
                 bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')),
-                ann=T.store.ann_plan() if db.ls_meta('store.dim') else None)
+                ann=tr.store.ann_plan() if db.ls_meta('store.dim') else None)
 
 def _mb(b): return f'{b/1e6:.1f} MB' if b >= 100_000 else f'{b/1e3:.0f} kB'
 

@@ -45,28 +45,28 @@ def _stamp(p)->dict:
     st = p.stat()
     return dict(size=st.st_size, mtime=st.st_mtime_ns)
 
-def _unchanged(db, T, source, title, stamp):
+def _unchanged(tr, source, title, stamp):
     "The id of the document `source` holds (as its primary or an alias), stored whole (its hash set) from a file of this size and mtime; else None."
-    r = db.execute(f'SELECT id, hash, meta FROM [{T.docs.name}] WHERE source = ? AND title = ?', [source, title]).fetchone() or \
-        db.execute(f'SELECT s.doc_id, d.hash, s.meta FROM {_srcs(db, T)} s JOIN [{T.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
+    r = tr.execute(f'SELECT id, hash, meta FROM [{tr.docs.name}] WHERE source = ? AND title = ?', [source, title]).fetchone() or \
+        tr.execute(f'SELECT s.doc_id, d.hash, s.meta FROM {_srcs(tr)} s JOIN [{tr.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
     return r[0] if r and r[1] and json.loads(r[2] or '{}').get('_file') == stamp else None
 
 def _known(db, p, profile, title, store, prefix, force)->tuple:
     "`(tables, profile, stamp, skipped)` for a file about to be read; `skipped` is its result if its document is stored unchanged (else None)."
     prof = _profile(p, profile)            # an unknown profile name fails before any table is made
-    T = db.get_tree(store, prefix, ann=None)
+    tr = db.get_tree(store, prefix, ann=None)
     stamp = _stamp(p)
-    did = None if force else _unchanged(db, T, _fsname(p.resolve()), title, stamp)
-    return T, prof, stamp, (None if did is None else dict(doc_id=did, title=title, skipped=True, source=_fsname(p)))
+    did = None if force else _unchanged(tr, _fsname(p.resolve()), title, stamp)
+    return tr, prof, stamp, (None if did is None else dict(doc_id=did, title=title, skipped=True, source=_fsname(p)))
 
 # %% ../nbs/16_files.ipynb #8214314f-s2
-def _restamp(db, T, source, title, stamp):
+def _restamp(tr, source, title, stamp):
     "A touched but unchanged file: remember its new stamp (on its document, or its alias row) so the next walk skips it unread."
-    with db.write_txn():
-        _srcs_ddl(db, T)
+    with tr.write_txn():
+        _srcs_ddl(tr)
         stamp = json.dumps(stamp)
-        db.execute(f"UPDATE [{T.docs.name}] SET meta = json_set(coalesce(meta, '{{}}'), '$._file', json(?)) WHERE source = ? AND title = ?", [stamp, source, title])
-        db.execute(f"UPDATE [{_src_name(T)}] SET meta = json_set(coalesce(meta, '{{}}'), '$._file', json(?)) WHERE source = ?", [stamp, source])
+        tr.execute(f"UPDATE [{tr.docs.name}] SET meta = json_set(coalesce(meta, '{{}}'), '$._file', json(?)) WHERE source = ? AND title = ?", [stamp, source, title])
+        tr.execute(f"UPDATE [{_src_name(tr)}] SET meta = json_set(coalesce(meta, '{{}}'), '$._file', json(?)) WHERE source = ?", [stamp, source])
 
 def _pdf_opts(db, p, images, tables, out_path)->dict:
     if p.suffix.lower() != '.pdf': return {}
@@ -76,14 +76,14 @@ def _pdf_opts(db, p, images, tables, out_path)->dict:
 _depth = re.compile(r'^(#{1,6}) ', re.M)
 
 # %% ../nbs/16_files.ipynb #8214314f-s3
-def _ingest(db, T, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=None)->dict:
+def _ingest(tr, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=None)->dict:
     "add_doc one parsed file with its profile's settings and its stamp; a same-text re-read only refreshes the stamp."
     kw = {**(prof.doc_kw() if prof else {}), **kw}
     if kind == 'pdf':      # a PDF's heading depths are its outline's: keep all of them (VAT: Title › Chapter › Section › Subsection › Article)
         kw.setdefault('max_levels', max([4] + [len(m) for _, t in pages for m in _depth.findall(t)]))
     meta = {**(kw.pop('meta', None) or {}), '_file': stamp}
-    r = db.add_doc(pages, title=title, source=_fsname(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
-    if r.get('skipped'): _restamp(db, T, _fsname(p.resolve()), title, stamp)
+    r = tr.add_doc(pages, title=title, source=_fsname(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
+    if r.get('skipped'): _restamp(tr, _fsname(p.resolve()), title, stamp)
     if prof is not None: r['profile'] = prof.name
     return dict(r, source=_fsname(p))
 
@@ -106,11 +106,11 @@ def add_file(self:Database,
     p = Path(path)
     if not p.is_file(): raise FileNotFoundError(f'add_file: {str(p)!r} is not a file')
     title = title or _fsname(p.stem)
-    T, prof, stamp, skipped = _known(self, p, profile, title, store, prefix, kw.get('force'))
+    tr, prof, stamp, skipped = _known(self, p, profile, title, store, prefix, kw.get('force'))
     if skipped: return dict(skipped, kind=kind)
     try: pages, k = file_pages(p, prof, **_pdf_opts(self, p, images, tables, out_path))
     except RecursionError as e: raise RecursionError(f'add_file: {_fsname(p)!r} is nested too deep to read (its PDF outline?): {e}') from None
-    return _ingest(self, T, p, pages, title, kind or k, prof, stamp, store, prefix, kw)
+    return _ingest(tr, p, pages, title, kind or k, prof, stamp, store, prefix, kw)
 
 # %% ../nbs/16_files.ipynb #dc669d4d
 def _types(types):
@@ -219,19 +219,19 @@ def _parsed(jobs, n, opts, calm=None):
         heavy = [heavy[i] for i in left if not started[i]]      # the files not yet started go to a fresh pool
 
 # %% ../nbs/16_files.ipynb #dc669d4d-s4
-def _prune(db, T, dir, paths, store, prefix)->list:
+def _prune(tr, dir, paths, store, prefix)->list:
     "Remove the sources (primary or alias) that lay under `dir` and no longer exist; one result a source removed."
     root, live = _fsname(Path(dir).resolve()), {_fsname(p.resolve()) for p in paths}     # sources are stored as _fsname's text
-    rows = db.execute(f'SELECT id, source FROM [{T.docs.name}] UNION ALL SELECT doc_id, source FROM {_srcs(db, T)}').fetchall()
+    rows = tr.execute(f'SELECT id, source FROM [{tr.docs.name}] UNION ALL SELECT doc_id, source FROM {_srcs(tr)}').fetchall()
     gone = [(did, src) for did, src in rows if src and src not in live and Path(src).is_relative_to(root) and not Path(src).exists()]
     if not gone: return []
     out = []
-    with db.write_txn():        # a gone copy removes only its source: the document stays while another file holds its text
+    with tr.write_txn():        # a gone copy removes only its source: the document stays while another file holds its text
         for did, src in gone:
-            r = _remove_source(db, T, did, src)
+            r = _remove_source(tr, did, src)
             if r['removed']: out.append(dict(doc_id=did, source=src, removed=True, **({'kept': r['kept']} if 'kept' in r else {})))
-    _sync_ann(db, T)
-    try: T.store.optimize_fts()
+    _sync_ann(tr)
+    try: tr.store.optimize_fts()
     except apsw.FullError: pass   # the removal is committed; the merge waits for a later write
     return out
 
@@ -283,7 +283,7 @@ def _in_thread(f, *args):
 class _Batches:
     "add_dir's writer: documents gathered into batches, each embedded in a thread while the next files are parsed and planned, then written in one transaction."
     def __init__(self,
-                 db, T, # the database and its tree tables (get_tree)
+                 tr, # the store's tree (get_tree)
                  embedder, # the embedder (None: no vectors)
                  with_heading:bool, # embed each chunk with its heading path
                  size:int, # most chunks a batch holds (`embed_batch`)
@@ -292,7 +292,7 @@ class _Batches:
                  landed, # called with each document's result once written (or failed)
                  thread:bool=True, # embed a slow embedder's batch in a thread
                 ):
-        self.db, self.T, self.embedder, self.wh, self.size, self.st, self.prog, self.landed = db, T, embedder, with_heading, size, st, prog, landed
+        self.tr, self.embedder, self.wh, self.size, self.st, self.prog, self.landed = tr, embedder, with_heading, size, st, prog, landed
         self.thread, self.docs, self.chunks, self.busy, self.rate, self.hashes = thread, [], 0, None, None, set()
 
     def slow(self)->bool:
@@ -335,7 +335,7 @@ def flush(self:_Batches):
     if not docs: return
     for r in docs:            # a copy of a document the batch just written planned before it landed: an alias, nothing to embed
         p = r['_plan']
-        if not p.twin and not p.force and p.hash in self.hashes: p.twin = (_twin(self.db, self.T, p.hash, p.source) or (None,))[0]
+        if not p.twin and not p.force and p.hash in self.hashes: p.twin = (_twin(self.tr, p.hash, p.source) or (None,))[0]
     plans = [r['_plan'] for r in docs]
     threaded = self.thread and self.slow()
     self.busy = docs, (_in_thread if threaded else _now)(self.vectors, plans)
@@ -360,7 +360,7 @@ def write(self:_Batches, docs, fut=None):
     for again in (False, True):
         vecs = fut.result() if fut is not None else self.vectors(plans)
         t = time.perf_counter()
-        try: write_docs(self.db, self.T, plans, vecs); break
+        try: write_docs(self.tr, plans, vecs); break
         except _Orphan:             # a copy's twin went between planning and writing: embed the batch whole, once
             if again: raise
             for p in plans: p.twin = None
@@ -410,7 +410,7 @@ def _failed(p, e)->dict:
     return dict(source=_fsname(p), error=msg)
 
 # %% ../nbs/16_files.ipynb #3b59964c-s1
-def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
+def _plan_all(tr, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
     "Plan each file as it is parsed: batched (`bat`), or embedded and written by add_doc when `bat` is None."
     for j, out in parsed:
         p, k = j['path'], j['k']
@@ -420,7 +420,7 @@ def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
         for w in warns: warnings.warn(w)
         try:
             t = time.perf_counter()
-            r = _ingest(db, T, p, pages, _fsname(p.stem), kind, j['prof'], j['stamp'], store, prefix, doc_kw, defer=[] if bat else None)
+            r = _ingest(tr, p, pages, _fsname(p.stem), kind, j['prof'], j['stamp'], store, prefix, doc_kw, defer=[] if bat else None)
             st['tree_s'] += time.perf_counter() - t
         except Exception as e: r = _failed(p, e); st['errors'] += 1
         if warns: r['warnings'] = warns       # in place: a failing batch marks the same dict
@@ -429,20 +429,20 @@ def _plan_all(db, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
         else: prog.parsed(r.get('chunks', 0)); prog.done(r.get('chunks', 0)); landed(r)
 
 # %% ../nbs/16_files.ipynb #f2a98c22
-def _upkeep(db, T, st, embedder, bulk_load):
+def _upkeep(tr, st, embedder, bulk_load):
     "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
     # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load wrote (see core)
     # a load that changed a tenth of the index or more ends with it saved: a crash then costs no rebuild, and this
     # process scans the mapped file as readers do, faster than usearch. Smaller loads leave it to `close`: a save of
     # a big index takes seconds, and the next write reads the file back
-    save = lambda: _load_save_due(T.store) and st.update(index_saved=bool(T.store.save_index()))
+    save = lambda: _load_save_due(tr.store) and st.update(index_saved=bool(tr.store.save_index()))
     # a store past tuning.ANN_MIN_ROWS, never measured or grown past twice its last measure, has its HNSW recall measured
     # against the exact scan (`tune_index`), so ann=None searches it with a breadth that finds
     # its neighbours, or scans it exactly. Past that, each doubling re-measures, a small share of a load's time.
     # After the save: its exact scans then read the mapped file, faster than usearch's own scan
-    tune = lambda: embedder is not None and _tune_due(T.store) and st.update(tuned=T.store.tune_index(embedder=embedder))
-    for step in (bulk_load.close, lambda: _sync_ann(db, T), save, tune, T.store.optimize_fts):
+    tune = lambda: embedder is not None and _tune_due(tr.store) and st.update(tuned=tr.store.tune_index(embedder=embedder))
+    for step in (bulk_load.close, lambda: _sync_ann(tr), save, tune, tr.store.optimize_fts):
         try: step()
         except Exception as e:
             st.setdefault('index_errors', []).append(f'{type(e).__name__}: {e}')
@@ -480,7 +480,7 @@ def add_dir(self:Database,
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
     t_all = time.perf_counter()
     _writable(self)                  # a read-only database: one clear error, not one per file
-    T = self.get_tree(store, prefix, ann=None)
+    tr = self.get_tree(store, prefix, ann=None)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
     embedder = _ingest_embedder(self, store, kw.pop('embedder', None))     # the store's embedder unless one is given; None only for embedder=False
     doc_kw = kw if embed_batch else dict(kw, embedder=False if embedder is None else embedder)      # unbatched: add_doc embeds and writes each document
@@ -494,13 +494,13 @@ def add_dir(self:Database,
     heavy = [j['stamp']['size'] for j in jobs if j['path'].suffix.lower() in HEAVY]      # sizes as stamped: a file gone since is its own error
     n = st['workers'] = _n_workers(n_workers, heavy) if heavy else 0
     prog = _Progress(len(jobs), sys.stderr.isatty() if progress is None else progress)
-    bat = _Batches(self, T, embedder, kw.get('with_heading', True), embed_batch, st, prog, landed, thread) if embed_batch else None
+    bat = _Batches(tr, embedder, kw.get('with_heading', True), embed_batch, st, prog, landed, thread) if embed_batch else None
     bulk_load = ExitStack()
-    if bulk: bulk_load.enter_context(T.store.fts_bulk())   # triggers off; a load that dies is repaired on the next open
+    if bulk: bulk_load.enter_context(tr.store.fts_bulk())   # triggers off; a load that dies is repaired on the next open
     parsed = _parsed(jobs, n, lambda j: _pdf_opts(self, j['path'], images, tables, None), calm=bat and bat.land)
     stopped = False
     try:
-        _plan_all(self, T, parsed, prog, bat, st, res, landed, doc_kw, store, prefix)
+        _plan_all(tr, parsed, prog, bat, st, res, landed, doc_kw, store, prefix)
         if bat: bat.flush(); bat.land()
     except BaseException:      # interrupted: the batch being embedded lands if its vectors come within a second; the one gathered does not
         stopped = True
@@ -508,7 +508,7 @@ def add_dir(self:Database,
         raise
     finally:
         parsed.close(); prog.close()
-        _upkeep(self, T, st, None if stopped else embedder, bulk_load)     # stopped: no recall tuning, its embedder may still be busy in the thread
-    gone = _prune(self, T, dir, paths, store, prefix) if prune and files is None else []
+        _upkeep(tr, st, None if stopped else embedder, bulk_load)     # stopped: no recall tuning, its embedder may still be busy in the thread
+    gone = _prune(tr, dir, paths, store, prefix) if prune and files is None else []
     for r in gone: landed(r)
     return Ingested(res + gone, _totals(res + gone, st, t_all))

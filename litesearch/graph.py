@@ -356,24 +356,24 @@ def resolve(self:_Doc, spec, src=None):
     return [a]
 
 # %% ../nbs/12_graph.ipynb #32889953
-def _tables(db, T, create:bool=True):
+def _tables(tr, create:bool=True):
     "The edge and identifier tables beside a tree's docs/nodes (same prefix); created on first write, None for a reader when absent."
-    p = T.docs.name[:-len('docs')]
+    p = tr.docs.name[:-len('docs')]
     key = ('graph', p)
     def ddl():
-        db.execute(f'''CREATE TABLE IF NOT EXISTS [{p}refs] (doc_id TEXT NOT NULL, src TEXT NOT NULL, pos INTEGER, text TEXT,
+        tr.execute(f'''CREATE TABLE IF NOT EXISTS [{p}refs] (doc_id TEXT NOT NULL, src TEXT NOT NULL, pos INTEGER, text TEXT,
                        pattern TEXT, scope TEXT, target TEXT, act TEXT, dst TEXT, dst_doc TEXT)''')
-        db.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_src] ON [{p}refs](src)')
-        db.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_dst] ON [{p}refs](dst)')
-        db.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_doc] ON [{p}refs](doc_id)')
-        db.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_dstdoc] ON [{p}refs](dst_doc)')
-        db.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_act] ON [{p}refs](act) WHERE dst IS NULL')
-        db.execute(f'CREATE TABLE IF NOT EXISTS [{p}doc_keys] (doc_id TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY (key, doc_id))')
-        db.execute(f'CREATE INDEX IF NOT EXISTS [{p}doc_keys_doc] ON [{p}doc_keys](doc_id)')
+        tr.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_src] ON [{p}refs](src)')
+        tr.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_dst] ON [{p}refs](dst)')
+        tr.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_doc] ON [{p}refs](doc_id)')
+        tr.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_dstdoc] ON [{p}refs](dst_doc)')
+        tr.execute(f'CREATE INDEX IF NOT EXISTS [{p}refs_act] ON [{p}refs](act) WHERE dst IS NULL')
+        tr.execute(f'CREATE TABLE IF NOT EXISTS [{p}doc_keys] (doc_id TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY (key, doc_id))')
+        tr.execute(f'CREATE INDEX IF NOT EXISTS [{p}doc_keys_doc] ON [{p}doc_keys](doc_id)')
         return p
-    if db[f'{p}refs'].exists() and db[f'{p}doc_keys'].exists(): return p
+    if tr.db[f'{p}refs'].exists() and tr.db[f'{p}doc_keys'].exists(): return p
     if not create: return None        # reading a store that has no edges yet takes no write lock (and works read-only)
-    with db.write_txn(): return ddl()
+    with tr.write_txn(): return ddl()
 
 # %% ../nbs/12_graph.ipynb #32889953-s1
 def _norm_act(a):
@@ -399,10 +399,10 @@ def doc_keys(title:str, # the document's title
     return list(dict.fromkeys(ks))
 
 # %% ../nbs/12_graph.ipynb #1cab8fd1
-def _doc_index(db, T, did, cache):
+def _doc_index(tr, did, cache):
     if did not in cache:
         cache[did] = _Doc(did, [(s, t, None if p is None else int(p.rsplit('#', 1)[1])) for s, t, p in
-                               db.execute(f'SELECT seq, title, parent_id FROM [{T.nodes.name}] WHERE doc_id = ?', [did])])
+                               tr.execute(f'SELECT seq, title, parent_id FROM [{tr.nodes.name}] WHERE doc_id = ?', [did])])
     return cache[did]
 
 def _file_key(name)->str:
@@ -413,7 +413,7 @@ def _docs_for(db, p, key):
     return [r[0] for r in db.execute(f'SELECT doc_id FROM [{p}doc_keys] WHERE key = ? ORDER BY doc_id', [key])]
 
 # %% ../nbs/12_graph.ipynb #1cab8fd1-1
-def _resolve(db, T, p, did, src_seq, ref, cache):
+def _resolve(tr, p, did, src_seq, ref, cache):
     "Edge rows for one reference: one per target node, or one with no target (kept with its text)."
     base = (did, f'{did}#{src_seq}', ref['pos'], ref['text'], ref['pattern'], ref['scope'])
     rows = []
@@ -424,21 +424,21 @@ def _resolve(db, T, p, did, src_seq, ref, cache):
         elif spec.get('file'):
             f, key = '/' + spec['file'].rsplit('/', 1)[-1], _file_key(spec['file'])
             # compared as strings: a name holding `%` or `_` is those characters, not a pattern
-            ds = [r[0] for r in db.execute(f'SELECT id FROM [{T.docs.name}] WHERE source = ? OR substr(source, -?) = ? OR lower(title) = ?',
+            ds = [r[0] for r in tr.execute(f'SELECT id FROM [{tr.docs.name}] WHERE source = ? OR substr(source, -?) = ? OR lower(title) = ?',
                                            [spec['file'], len(f), f, key[5:]])] if len(f) > 1 else []
-            if ds: dsts = [(ds[0], s) for s in _doc_index(db, T, ds[0], cache).resolve(spec)]
+            if ds: dsts = [(ds[0], s) for s in _doc_index(tr, ds[0], cache).resolve(spec)]
         elif act:
-            ds = _docs_for(db, p, f'act:{act}')
+            ds = _docs_for(tr.db, p, f'act:{act}')
             if ds:
                 same = ds[0] == did
-                dsts = [(ds[0], s) for s in _doc_index(db, T, ds[0], cache).resolve(spec, src_seq if same else None)]
+                dsts = [(ds[0], s) for s in _doc_index(tr, ds[0], cache).resolve(spec, src_seq if same else None)]
                 if same and 'unit' not in spec: dsts = []        # a document naming itself is no edge
-        else: dsts = [(did, s) for s in _doc_index(db, T, did, cache).resolve(spec, src_seq)]
+        else: dsts = [(did, s) for s in _doc_index(tr, did, cache).resolve(spec, src_seq)]
         if dsts and all(d == did and s == src_seq for d, s in dsts): continue     # 'Article 20(1)' inside Article 20: no edge, no miss
         dsts = [(d, s) for d, s in dsts if not (d == did and s == src_seq)]
         wait = act or (key if spec.get('file') and ref['scope'] != 'external' else None)   # what `_pending` finds it by
         if dsts: rows += [base + (tgt, wait, f'{d}#{s}', d) for d, s in dsts]
-        elif not (act and 'unit' not in spec and _docs_for(db, p, f'act:{act}') == [did]):
+        elif not (act and 'unit' not in spec and _docs_for(tr.db, p, f'act:{act}') == [did]):
             rows.append(base + (tgt, wait, None, None))
     return rows
 
@@ -452,62 +452,62 @@ def _first_page(nodes):
     return '\n'.join(t for _, title, ps, pages in nodes for t in ([title] if ps == p0 else []) + [x for pg, x in pages if pg == p0])[:20000]
 
 # %% ../nbs/12_graph.ipynb #1cab8fd1-2-s1
-def _index_doc(db, T, p, did, title, kind, meta, nodes, cache, terms_fn=None):
+def _index_doc(tr, p, did, title, kind, meta, nodes, cache, terms_fn=None):
     "Store one document's keys and references: nodes are `(seq, title, page_start, [(page, text)])`."
-    db.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
-    db.conn.executemany(f'INSERT OR IGNORE INTO [{p}doc_keys] (doc_id, key) VALUES (?,?)',
+    tr.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
+    tr.conn.executemany(f'INSERT OR IGNORE INTO [{p}doc_keys] (doc_id, key) VALUES (?,?)',
                         [(did, k) for k in doc_keys(title, _first_page(nodes), meta)])
     cache.pop(did, None)
     rows = []
     for seq, _, _, pages in nodes:
         text = '\n'.join(t for _, t in pages)
-        for ref in find_refs(text, kind): rows += _resolve(db, T, p, did, seq, ref, cache)
+        for ref in find_refs(text, kind): rows += _resolve(tr, p, did, seq, ref, cache)
     if terms_fn: rows += _term_rows(did, nodes, terms_fn)
-    db.execute(f'DELETE FROM [{p}refs] WHERE doc_id = ?', [did])
-    db.conn.executemany(_INS.format(p=p), rows)
+    tr.execute(f'DELETE FROM [{p}refs] WHERE doc_id = ?', [did])
+    tr.conn.executemany(_INS.format(p=p), rows)
     return len(rows)
 
 # %% ../nbs/12_graph.ipynb #1cab8fd1-3
-def _pending(db, T, p, dids, cache):
+def _pending(tr, p, dids, cache):
     "References left unresolved that name one of `dids` (by act number, or a link by file name or title) get their edges now."
     qs = ",".join("?"*len(dids))
-    keys = [k[4:] for (k,) in db.execute(f"SELECT key FROM [{p}doc_keys] WHERE substr(key, 1, 4) = 'act:' AND doc_id IN ({qs})", dids)]
-    for s, t in db.execute(f'SELECT source, title FROM [{T.docs.name}] WHERE id IN ({qs})', dids):
+    keys = [k[4:] for (k,) in tr.execute(f"SELECT key FROM [{p}doc_keys] WHERE substr(key, 1, 4) = 'act:' AND doc_id IN ({qs})", dids)]
+    for s, t in tr.execute(f'SELECT source, title FROM [{tr.docs.name}] WHERE id IN ({qs})', dids):
         keys += [_file_key(s or ''), f'file:{(t or "").lower()}']      # a link names its source's file, or its title
     if not keys: return
-    rows = db.execute(f'SELECT rowid, doc_id, src, pos, text, pattern, scope, target FROM [{p}refs] WHERE dst IS NULL AND act IN ({",".join("?"*len(keys))})',
+    rows = tr.execute(f'SELECT rowid, doc_id, src, pos, text, pattern, scope, target FROM [{p}refs] WHERE dst IS NULL AND act IN ({",".join("?"*len(keys))})',
                       keys).fetchall()
     for rid, did, src, pos, text, pat, scope, tgt in rows:
-        new = _resolve(db, T, p, did, int(src.rsplit('#', 1)[1]), dict(pos=pos, text=text, pattern=pat, scope=scope, targets=[json.loads(tgt)]), cache)
+        new = _resolve(tr, p, did, int(src.rsplit('#', 1)[1]), dict(pos=pos, text=text, pattern=pat, scope=scope, targets=[json.loads(tgt)]), cache)
         if new and new[0][8] is not None:
-            db.execute(f'DELETE FROM [{p}refs] WHERE rowid = ?', [rid])
-            db.conn.executemany(_INS.format(p=p), new)
+            tr.execute(f'DELETE FROM [{p}refs] WHERE rowid = ?', [rid])
+            tr.conn.executemany(_INS.format(p=p), new)
 
 # %% ../nbs/12_graph.ipynb #1cab8fd1-3-s1
-def _on_write(db, T, plans):
+def _on_write(tr, plans):
     "Called by ingest: index the references of documents just written (inside write_docs' transaction)."
-    if not plans or not db.ref_indexing(tree=T): return          # switched off for this database: no extraction
-    p, cache = _tables(db, T), {}
+    if not plans or not tr.ref_indexing(tree=tr): return          # switched off for this database: no extraction
+    p, cache = _tables(tr), {}
     for pl in plans:
         nodes = [(n.seq, n.title, n.page_start, n.segments) for n in pl.tree]
-        _index_doc(db, T, p, pl.did, pl.title, pl.kind, pl.meta, nodes, cache, TERMS_FN)
-    _pending(db, T, p, [pl.did for pl in plans], cache)
+        _index_doc(tr, p, pl.did, pl.title, pl.kind, pl.meta, nodes, cache, TERMS_FN)
+    _pending(tr, p, [pl.did for pl in plans], cache)
 
 # %% ../nbs/12_graph.ipynb #1cab8fd1-4
-def _on_delete(db, T, did):
+def _on_delete(tr, did):
     "Called by ingest: a document's references go with it; references to it from other documents are kept, unresolved."
-    p = T.docs.name[:-len('docs')]
-    if not db[f'{p}refs'].exists(): return
-    db.execute(f'DELETE FROM [{p}refs] WHERE doc_id = ?', [did])
-    srcs = [s for (s,) in db.execute(f'SELECT DISTINCT src FROM [{p}refs] WHERE dst_doc = ?', [did])]
-    db.execute(f'UPDATE [{p}refs] SET dst = NULL, dst_doc = NULL WHERE dst_doc = ?', [did])
+    p = tr.docs.name[:-len('docs')]
+    if not tr.db[f'{p}refs'].exists(): return
+    tr.execute(f'DELETE FROM [{p}refs] WHERE doc_id = ?', [did])
+    srcs = [s for (s,) in tr.execute(f'SELECT DISTINCT src FROM [{p}refs] WHERE dst_doc = ?', [did])]
+    tr.execute(f'UPDATE [{p}refs] SET dst = NULL, dst_doc = NULL WHERE dst_doc = ?', [did])
     # several edges of one range now read the same; keep one row per reference (the first). Only the sections whose
     # edges were just cut can hold such copies: asking the whole table reads every unresolved reference
     # in the store for each deleted document
-    for _ in _in_batches(db, f'''DELETE FROM [{p}refs] WHERE dst IS NULL AND src IN (?) AND EXISTS
+    for _ in _in_batches(tr.db, f'''DELETE FROM [{p}refs] WHERE dst IS NULL AND src IN (?) AND EXISTS
                        (SELECT 1 FROM [{p}refs] k WHERE k.dst IS NULL AND k.src = [{p}refs].src AND k.pos IS [{p}refs].pos
                         AND k.target IS [{p}refs].target AND k.rowid < [{p}refs].rowid)''', srcs): pass
-    db.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
+    tr.execute(f'DELETE FROM [{p}doc_keys] WHERE doc_id = ?', [did])
 
 # %% ../nbs/12_graph.ipynb #1cab8fd1-5
 @patch
@@ -518,28 +518,28 @@ def index_refs(self:Database,
                terms_fn=None, # text -> terms a section introduces, for term edges (None: `TERMS_FN`, off by default)
               )->int: # edges written
     "(Re)build the reference edges from stored text: for a database ingested before the graph layer, or new patterns."
-    T = self.get_tree(store, prefix, ann=None)
-    p, cache, n = _tables(self, T), {}, 0
-    docs = self.execute(f'SELECT id, title, kind, meta FROM [{T.docs.name}]' + (' WHERE id = ?' if doc else ''), [doc] if doc else []).fetchall()
+    tr = self.get_tree(store, prefix, ann=None)
+    p, cache, n = _tables(tr), {}, 0
+    docs = self.execute(f'SELECT id, title, kind, meta FROM [{tr.docs.name}]' + (' WHERE id = ?' if doc else ''), [doc] if doc else []).fetchall()
     with self.write_txn():
         for did, title, kind, meta in docs:
             text = {}
-            for nid, pg, c in self.execute(f'SELECT node_id, page, content FROM [{T.store.name}] WHERE doc_id = ? ORDER BY rowid', [did]):
+            for nid, pg, c in self.execute(f'SELECT node_id, page, content FROM [{tr.store.name}] WHERE doc_id = ? ORDER BY rowid', [did]):
                 text.setdefault(nid, []).append((pg, c))
             nodes = [(s, t, ps, text.get(i, [])) for i, s, t, ps in
-                     self.execute(f'SELECT id, seq, title, page_start FROM [{T.nodes.name}] WHERE doc_id = ? ORDER BY seq', [did])]
-            n += _index_doc(self, T, p, did, title, kind, json.loads(meta or '{}'), nodes, cache, terms_fn or TERMS_FN)
-        _pending(self, T, p, [d[0] for d in docs], cache)
+                     self.execute(f'SELECT id, seq, title, page_start FROM [{tr.nodes.name}] WHERE doc_id = ? ORDER BY seq', [did])]
+            n += _index_doc(tr, p, did, title, kind, json.loads(meta or '{}'), nodes, cache, terms_fn or TERMS_FN)
+        _pending(tr, p, [d[0] for d in docs], cache)
     return n
 
 # %% ../nbs/12_graph.ipynb #58db6254
-def _brief(db, T, ids):
+def _brief(tr, ids):
     if not ids: return {}
-    rows = db.execute(f'SELECT id, doc_id, title, page_start, page_end FROM [{T.nodes.name}] WHERE id IN ({",".join("?"*len(ids))})', list(ids))
+    rows = tr.execute(f'SELECT id, doc_id, title, page_start, page_end FROM [{tr.nodes.name}] WHERE id IN ({",".join("?"*len(ids))})', list(ids))
     return {r[0]: dict(node_id=r[0], doc_id=r[1], title=r[2], pages=_pages(r[3], r[4])) for r in rows}
 
-def _subtree(db, T, node_id):
-    return [r[0] for r in db.execute(f'''WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT c.id FROM [{T.nodes.name}] c JOIN sub ON c.parent_id = sub.id)
+def _subtree(tr, node_id):
+    return [r[0] for r in tr.execute(f'''WITH RECURSIVE sub(id) AS (SELECT ? UNION ALL SELECT c.id FROM [{tr.nodes.name}] c JOIN sub ON c.parent_id = sub.id)
                                       SELECT id FROM sub''', [node_id])]
 
 # %% ../nbs/12_graph.ipynb #58db6254-1
@@ -553,11 +553,11 @@ def refs(self:Database,
          unresolved:bool=False, # also list references that name no node in the store (dst None)
         )->list: # one dict per cited node: node_id, doc_id, title, breadcrumb, pages, cited_as (how it was cited), scope
     "What a section cites, resolved to sections: one entry per cited node, in order of first mention."
-    T = self.get_tree(store, prefix, ann=None)
-    _node(self, T, node_id)
-    p = _tables(self, T, create=False)
+    tr = self.get_tree(store, prefix, ann=None)
+    _node(tr, node_id)
+    p = _tables(tr, create=False)
     if p is None: return []
-    srcs = _subtree(self, T, node_id) if children else [node_id]
+    srcs = _subtree(tr, node_id) if children else [node_id]
     rows = self.execute(f'SELECT src, pos, text, dst, scope FROM [{p}refs] WHERE src IN ({",".join("?"*len(srcs))}) ORDER BY src, pos', srcs).fetchall()
     out, by = [], {}
     for src, pos, text, dst, scope in rows:
@@ -566,7 +566,7 @@ def refs(self:Database,
         if key not in by:
             by[key] = dict(node_id=dst, cited_as=[], scope=scope); out.append(by[key])
         if text not in by[key]['cited_as']: by[key]['cited_as'].append(text)
-    info = _brief(self, T, [o['node_id'] for o in out if o['node_id']])
+    info = _brief(tr, [o['node_id'] for o in out if o['node_id']])
     for o in out:
         if o['node_id']: o.update(info.get(o['node_id'], {}), breadcrumb=self.breadcrumb(o['node_id'], store, prefix))
     return out
@@ -580,15 +580,15 @@ def cited_by(self:Database,
              prefix:str=None, # tree table prefix
             )->list: # one dict per citing node: node_id, doc_id, title, breadcrumb, pages, cited_as
     "The sections that cite this one, in document order."
-    T = self.get_tree(store, prefix, ann=None)
-    _node(self, T, node_id)
-    p = _tables(self, T, create=False)
+    tr = self.get_tree(store, prefix, ann=None)
+    _node(tr, node_id)
+    p = _tables(tr, create=False)
     if p is None: return []
     out, by = [], {}
     for src, text in self.execute(f'SELECT src, text FROM [{p}refs] WHERE dst = ? ORDER BY doc_id, src, pos', [node_id]):
         if src not in by: by[src] = dict(node_id=src, cited_as=[]); out.append(by[src])
         if text not in by[src]['cited_as']: by[src]['cited_as'].append(text)
-    info = _brief(self, T, list(by))
+    info = _brief(tr, list(by))
     for o in out: o.update(info.get(o['node_id'], {}), breadcrumb=self.breadcrumb(o['node_id'], store, prefix))
     return out
 
@@ -603,15 +603,14 @@ def _short(t, n=60):
     return t if len(t) <= n else t[:n-1] + '…'
 
 # %% ../nbs/12_graph.ipynb #2fe283fc-1
-def graph_reach(db:Database, # the database
-                T, # the tree tables
+def graph_reach(tr, # the store's tree (`db.get_tree()`)
                 seeds:dict, # {node_id: score}: the operative sections
                 graph_w:float=0.6, # share of a section's score passed along its references at each step
                 hops:int=2, # how far references are followed
                 limit:int=8, # sections returned
                )->list: # [(node_id, score, path)] best first, seeds excluded
     "Personalised PageRank over reference edges, restarted at the seeds: the sections their references reach."
-    p = _tables(db, T, create=False)
+    p = _tables(tr, create=False)
     if p is None: return []
     tot = sum(seeds.values()) or 1.0
     s0 = {k: v / tot for k, v in seeds.items()}
@@ -619,7 +618,7 @@ def graph_reach(db:Database, # the database
     for _ in range(hops):
         if not frontier: break
         fr = list(frontier)
-        rows = db.execute(f'SELECT DISTINCT src, dst FROM [{p}refs] WHERE dst IS NOT NULL AND src IN ({",".join("?"*len(fr))})', fr).fetchall()
+        rows = tr.execute(f'SELECT DISTINCT src, dst FROM [{p}refs] WHERE dst IS NOT NULL AND src IN ({",".join("?"*len(fr))})', fr).fetchall()
         frontier = set()
         for a, b in rows:
             out_e.setdefault(a, []).append(b)
@@ -639,13 +638,13 @@ def graph_reach(db:Database, # the database
     return [(k, v * tot, best[k][1]) for k, v in ranked if k in best]
 
 # %% ../nbs/12_graph.ipynb #2fe283fc-2
-def _context_graph(db, T, secs, store='store', prefix=None, limit=8, graph_w=0.6, max_read=6000):
+def _context_graph(tr, secs, store='store', prefix=None, limit=8, graph_w=0.6, max_read=6000):
     "For `context(graph=True)`: the graph-reached sections for `context(graph=True)`, each read out with its `via` path."
-    got = graph_reach(db, T, {s['node_id']: s['score'] for s in secs}, graph_w=graph_w, limit=limit)
-    ttl = _brief(db, T, {n for _, _, path in got for n in path})
+    got = graph_reach(tr, {s['node_id']: s['score'] for s in secs}, graph_w=graph_w, limit=limit)
+    ttl = _brief(tr, {n for _, _, path in got for n in path})
     out = []
     for nid, sc, path in got:
-        r = db.read(nid, store, prefix, max_chars=max(max_read // 2, 500), children=False)
+        r = tr.read(nid, store, prefix, max_chars=max(max_read // 2, 500), children=False)
         out.append(dict(node_id=nid, doc_id=r['doc_id'], title=r['title'], breadcrumb=r['breadcrumb'], pages=r['pages'], score=sc,
                         via=' → '.join(_short(ttl.get(n, {}).get('title')) for n in path), path=path,
                         text=r['text'], truncated=r['truncated']))
@@ -658,8 +657,8 @@ def ref_stats(self:Database,
               prefix:str=None, # tree table prefix
              )->dict: # references found, resolved within / across documents, external, unresolved; by pattern
     "How many references were found and how many resolved, within and across documents."
-    T = self.get_tree(store, prefix, ann=None)
-    p = _tables(self, T, create=False)
+    tr = self.get_tree(store, prefix, ann=None)
+    p = _tables(tr, create=False)
     # term edges (the optional entity layer) are no references: they are counted under by_pattern only
     q = f'''SELECT pattern, scope, max(dst IS NOT NULL), max(dst_doc = doc_id), max(dst_doc != doc_id) FROM [{p}refs] GROUP BY src, pos, pattern'''
     st = dict(found=0, resolved=0, within=0, across=0, external=0, unresolved=0, by_pattern={})
@@ -709,11 +708,11 @@ def ref_indexing(self:Database,
                  on:bool=None, # True or False: extract references at ingest (None: only read the setting)
                  store:str='store', # chunk store
                  prefix:str=None, # tree table prefix
-                 tree=None, # the tree tables, when the caller has them (skips get_tree)
+                 tree=None, # the store's tree, when the caller has it (skips get_tree)
                 )->bool: # whether add_doc extracts references for this tree
     "Read, or set for this database, whether ingest extracts reference edges (on by default)."
-    T = tree or self.get_tree(store, prefix, ann=None)
-    key = f"{T.docs.name[:-len('docs')]}graph.refs"
+    tr = tree or self.get_tree(store, prefix, ann=None)
+    key = f"{tr.docs.name[:-len('docs')]}graph.refs"
     if on is not None:
         if not isinstance(on, bool): raise TypeError(f'on {on!r}: expected True or False')
         with self.write_txn(): self.ls_meta(key, on)

@@ -103,28 +103,28 @@ def _text_hash(pages, source=None)->str:
     if not any(str(t).strip() for _, t in pages): s = f'\x1d{source}\x1d{s}'
     return hashlib.sha1(s.encode()).hexdigest()
 
-def _del_doc(db, T, did):
-    _on_delete(db, T, did)     # the graph layer: references from this document go with it
-    st = T.store
-    db.execute(f'DELETE FROM [{st.name}] WHERE doc_id = ?', [did])
-    db.execute(f'DELETE FROM [{T.nodes.name}] WHERE doc_id = ?', [did])
-    db.execute(f'DELETE FROM [{T.docs.name}] WHERE id = ?', [did])
-    db.execute(f'DELETE FROM [{T.profiles.name}] WHERE doc_id = ?', [did])
+def _del_doc(tr, did):
+    _on_delete(tr, did)     # the graph layer: references from this document go with it
+    st = tr.store
+    tr.execute(f'DELETE FROM [{st.name}] WHERE doc_id = ?', [did])
+    tr.execute(f'DELETE FROM [{tr.nodes.name}] WHERE doc_id = ?', [did])
+    tr.execute(f'DELETE FROM [{tr.docs.name}] WHERE id = ?', [did])
+    tr.execute(f'DELETE FROM [{tr.profiles.name}] WHERE doc_id = ?', [did])
 
 # %% ../nbs/13_ingest.ipynb #a6624596-s1
-def _sync_ann(db, T):
+def _sync_ann(tr):
     "Bring the store's HNSW index up to date, once it is open or the store is big enough to keep one."
-    st = T.store
-    if not (db.ls_meta(f'{st.name}.ann') and db.ls_meta(f'{st.name}.dim')): return
+    st = tr.store
+    if not (tr.ls_meta(f'{st.name}.ann') and tr.ls_meta(f'{st.name}.dim')): return
     # below tuning.ANN_BUILD_ROWS nobody reads an index (search scans exactly below tuning.ANN_MIN_ROWS), and keeping one
     # was a large share of a small load. Building it at tuning.ANN_BUILD_ROWS, not at tuning.ANN_MIN_ROWS, keeps the one-off
     # build inside one add_doc small, and it is then kept up incrementally
-    if st.name not in _ls(db).anns and _rows_in(st, tuning.ANN_BUILD_ROWS) < tuning.ANN_BUILD_ROWS: return
+    if st.name not in _ls(tr.db).anns and _rows_in(st, tuning.ANN_BUILD_ROWS) < tuning.ANN_BUILD_ROWS: return
     # the documents are committed: an index that cannot follow must not report their write as failed. Drop it;
     # the change log still holds every write, and the next use reopens or rebuilds it
     try: st.ann.sync()
     except Exception as e:
-        _ls(db).anns.pop(st.name, None)
+        _ls(tr.db).anns.pop(st.name, None)
         warnings.warn(f'ANN index for {st.name!r} could not be updated ({type(e).__name__}: {e}); it is rebuilt on next use')
 
 # %% ../nbs/13_ingest.ipynb #a6624596-1
@@ -137,8 +137,7 @@ def _chunk_names(plans):
     return name
 
 # %% ../nbs/13_ingest.ipynb #a6624596-2
-def write_docs(db:Database, # the database
-               T, # the tree tables, from `get_tree`
+def write_docs(tr, # the store's tree, from `db.get_tree()`
                plans:list, # documents planned by `add_doc(defer=...)` (its results' `_plan`)
                vecs=None, # vectors for the chunks of the plans that need them (see `_embed_plans`), or for all their chunks, in order (None: no embeddings)
               )->int: # chunks written
@@ -155,29 +154,29 @@ def write_docs(db:Database, # the database
         if rows != n_need:
             ends = np.cumsum([0] + [len(p.chunks) for p in plans])
             vecs = np.concatenate([vecs[ends[i]:ends[i+1]] for i, p in enumerate(plans) if not p.dup])
-    with db.write_txn():
-        _srcs_ddl(db, T)
+    with tr.write_txn():
+        _srcs_ddl(tr)
         # plans were made outside the lock: another writer may have stored a document since. What each plan's source
         # holds now decides (_settle): the same text is skipped, text stored under another source becomes its alias,
         # changed text replaces the old version (or leaves it to the sources still holding it)
-        bare = vecs is None and not db.ls_meta(f'{T.store.name}.dim')     # chunks may be written without vectors
+        bare = vecs is None and not tr.ls_meta(f'{tr.store.name}.dim')     # chunks may be written without vectors
         V, keep, vs, k = vecs, [], [], 0
         for p in plans:
             n = 0 if p.dup else len(p.chunks)
             v = None if V is None or p.dup else V[k:k+n]; k += n
-            if _settle(db, T, p, not p.dup or bare): continue
+            if _settle(tr, p, not p.dup or bare): continue
             keep.append(p)
             if v is not None: vs.append(v)
-            db.execute(f'INSERT INTO [{T.docs.name}] (id, title, source, kind, pages, meta, hash, added_at, label) VALUES (?,?,?,?,?,?,?,?,?)',
+            tr.execute(f'INSERT INTO [{tr.docs.name}] (id, title, source, kind, pages, meta, hash, added_at, label) VALUES (?,?,?,?,?,?,?,?,?)',
                        [p.did, p.title, p.source, p.kind, p.npages, json.dumps(p.meta or {}), p.hash, time.time(), p.profile['label']])
-            _write_profile(db, T.profiles.name[:-len('docs_fts')], p.did, p.profile)
-            db.conn.executemany(f'INSERT INTO [{T.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
+            _write_profile(tr.db, tr.profiles.name[:-len('docs_fts')], p.did, p.profile)
+            tr.conn.executemany(f'INSERT INTO [{tr.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
                 [(f'{p.did}#{n.seq}', p.did, None if n.parent is None else f'{p.did}#{n.parent}', n.level, n.seq, n.title,
                   n.page_start, n.page_end, n.summary, n.nchunks) for n in p.tree])
-            if p.outcome.get('replaced'): _renamed(db, T, p.did)     # a document rebuilt or replaced keeps its aliases' names
+            if p.outcome.get('replaced'): _renamed(tr, p.did)     # a document rebuilt or replaced keeps its aliases' names
         chunks = [c for p in keep for c in p.chunks]
-        store_chunks(T.store, chunks, vecs=np.concatenate(vs) if vs else None)
-        _on_write(db, T, keep)     # the graph layer: index the references of the documents just written
+        store_chunks(tr.store, chunks, vecs=np.concatenate(vs) if vs else None)
+        _on_write(tr, keep)     # the graph layer: index the references of the documents just written
     return len(chunks)
 
 # %% ../nbs/13_ingest.ipynb #a6624596-3-c
@@ -218,15 +217,15 @@ def add_doc(self:Database,
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
     _writable(self)                  # a read-only database says so before any parsing or embedding
     pages = _norm_pages(pages)
-    T = self.get_tree(store, prefix, ann=None)
+    tr = self.get_tree(store, prefix, ann=None)
     source = str(ifnone(source, title))
     did, h = doc_id(source, title), _text_hash(pages, source)
-    old = _holder(self, T, source, title)
+    old = _holder(tr, source, title)
     # unchanged: skipped; forced, a copy stays a copy (force rebuilds a document through its primary source)
     if old and old[1] == h and (not force or old[2]): return dict(doc_id=old[0], title=title, kind=kind, skipped=True)
     # the same text already stored under another source: this source becomes its alias, and nothing is embedded
     # (write_docs checks again under the lock, and embeds nothing for a copy of an earlier plan of its batch either)
-    twin = None if old and old[1] == h else _twin(self, T, h, source)
+    twin = None if old and old[1] == h else _twin(tr, h, source)
     tree = build_tree(pages, title=title, summarize=summarize, mode=mode, **tree_kw)
     chunks = _tree_chunks(tree, did, title, chunker, min_chunk, meta_fn)
     plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), force=force,
@@ -238,100 +237,100 @@ def add_doc(self:Database,
         res['_plan'] = plan
         return res
     if plan.twin:                          # nothing to embed: an alias row, unless its twin went before the lock (then embed after all)
-        try: write_docs(self, T, [plan], None)
+        try: write_docs(tr, [plan], None)
         except _Orphan: plan.twin = None
     if not plan.twin:
         # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
         embedder = _ingest_embedder(self, store, embedder)       # the store's own embedder unless one is given (and checked)
         vecs = _embed(chunks, embedder, with_heading) if embedder is not None and chunks else None
-        write_docs(self, T, [plan], vecs)
-    if index: _sync_ann(self, T)
-    try: T.store.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)
+        write_docs(tr, [plan], vecs)
+    if index: _sync_ann(tr)
+    try: tr.store.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)
     except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
     return _settled(res, plan)
 
 # %% ../nbs/13_ingest.ipynb #b1c15676
-def _src_name(T)->str: return T.docs.name[:-len('docs')] + 'doc_sources'
+def _src_name(tr)->str: return tr.docs.name[:-len('docs')] + 'doc_sources'
 
-def _srcs_ddl(db, T):
+def _srcs_ddl(tr):
     "A document's other sources (aliases), made by the first write needing them: an older store gets them then, untouched before."
-    n, d = _src_name(T), T.docs.name
-    if _srcs(db, T) == f'[{n}]': return
-    _free_name(db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))    # never another table of that name
-    db.execute(f"CREATE TABLE IF NOT EXISTS [{n}] (source TEXT PRIMARY KEY, doc_id TEXT NOT NULL, title TEXT, meta TEXT DEFAULT '{{}}', added_at REAL)")
-    db.execute(f'CREATE INDEX IF NOT EXISTS [{n}_doc] ON [{n}](doc_id, added_at)')
+    n, d = _src_name(tr), tr.docs.name
+    if _srcs(tr) == f'[{n}]': return
+    _free_name(tr.db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))    # never another table of that name
+    tr.execute(f"CREATE TABLE IF NOT EXISTS [{n}] (source TEXT PRIMARY KEY, doc_id TEXT NOT NULL, title TEXT, meta TEXT DEFAULT '{{}}', added_at REAL)")
+    tr.execute(f'CREATE INDEX IF NOT EXISTS [{n}_doc] ON [{n}](doc_id, added_at)')
     # every add looks its text up by hash and its source by (source, title): without these, a scan of docs per file
-    db.execute(f'CREATE INDEX IF NOT EXISTS [{d}_hash] ON [{d}](hash)')
-    db.execute(f'CREATE INDEX IF NOT EXISTS [{d}_source] ON [{d}](source, title)')
+    tr.execute(f'CREATE INDEX IF NOT EXISTS [{d}_hash] ON [{d}](hash)')
+    tr.execute(f'CREATE INDEX IF NOT EXISTS [{d}_source] ON [{d}](source, title)')
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-s1
-def _srcs(db, T)->str:
+def _srcs(tr)->str:
     "The aliases to read from: the table, or no rows where a store (older, or opened read-only) has none yet."
-    n = _src_name(T)
-    st, key = _ls(db).ensured, ('doc_sources', n)
+    n = _src_name(tr)
+    st, key = _ls(tr.db).ensured, ('doc_sources', n)
     if key in st: return st[key]
-    r = db.execute("SELECT type, name, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", [n]).fetchone()
+    r = tr.execute("SELECT type, name, sql FROM sqlite_master WHERE name = ? COLLATE NOCASE", [n]).fetchone()
     if r is None: return "(SELECT '' AS source, '' AS doc_id, '' AS title, '{}' AS meta, 0.0 AS added_at WHERE 0)"
-    if r[:2] != ('table', n) or 'doc_id' not in (r[2] or ''): _free_name(db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))
+    if r[:2] != ('table', n) or 'doc_id' not in (r[2] or ''): _free_name(tr.db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))
     # once committed the table stays, so this connection stops asking; one made in an open transaction could still roll back
-    if not db.conn.in_transaction: st[key] = f'[{n}]'
+    if not tr.conn.in_transaction: st[key] = f'[{n}]'
     return f'[{n}]'
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-1
-def _aliases(db, T, dids=None)->dict:
+def _aliases(tr, dids=None)->dict:
     "{doc_id: [alias source, ...]} in the order they were added (for every document, or these)."
-    q, args = f'SELECT doc_id, source FROM {_srcs(db, T)}', []
+    q, args = f'SELECT doc_id, source FROM {_srcs(tr)}', []
     if dids is not None:
         dids = list(dids)
         if not dids: return {}
         q += f' WHERE doc_id IN ({",".join("?" * len(dids))})'; args = dids
     out = {}
-    for did, src in db.execute(q + ' ORDER BY added_at, source', args): out.setdefault(did, []).append(src)
+    for did, src in tr.execute(q + ' ORDER BY added_at, source', args): out.setdefault(did, []).append(src)
     return out
 
-def _holder(db, T, source, title):
+def _holder(tr, source, title):
     "`(doc_id, hash, alias)` of the document `source` holds, as its primary source (with this title) or as an alias; None if none."
     # by the source, not the recomputed id: a document keeps its id when an alias takes over as its primary.
     # (source, title) names one document at most: a new id is only ever made for a pair no document holds
-    r = db.execute(f'SELECT id, hash FROM [{T.docs.name}] WHERE source = ? AND title = ?', [source, title]).fetchone()
+    r = tr.execute(f'SELECT id, hash FROM [{tr.docs.name}] WHERE source = ? AND title = ?', [source, title]).fetchone()
     if r: return r[0], r[1], False
-    r = db.execute(f'SELECT s.doc_id, d.hash FROM {_srcs(db, T)} s JOIN [{T.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
+    r = tr.execute(f'SELECT s.doc_id, d.hash FROM {_srcs(tr)} s JOIN [{tr.docs.name}] d ON d.id = s.doc_id WHERE s.source = ?', [source]).fetchone()
     return (r[0], r[1], True) if r else None
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-2
-def _twin(db, T, h, source)->tuple:
+def _twin(tr, h, source)->tuple:
     "`(id, source)` of the stored document whose text hashes to `h` (the oldest, should there be several), or None."
     # not one held by this very source under another title: reading a file again as another document (another title,
     # another profile) is asked for, and makes a document of its own as it always did
-    return db.execute(f'SELECT id, source FROM [{T.docs.name}] WHERE hash = ? AND source IS NOT ? ORDER BY added_at, id LIMIT 1', [h, source]).fetchone() if h else None
+    return tr.execute(f'SELECT id, source FROM [{tr.docs.name}] WHERE hash = ? AND source IS NOT ? ORDER BY added_at, id LIMIT 1', [h, source]).fetchone() if h else None
 
-def _renamed(db, T, did):
+def _renamed(tr, did):
     "A document's searchable names (`docs` ranks and routes by them) from its title and primary source, plus each alias's title and path words."
-    title, src, meta = db.execute(f'SELECT title, source, meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
-    al = db.execute(f'SELECT title, source FROM {_srcs(db, T)} WHERE doc_id = ? ORDER BY added_at, source', [did]).fetchall()
-    body = (db.execute(f'SELECT body FROM [{T.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or [''])[0] or ''   # the words names split by
+    title, src, meta = tr.execute(f'SELECT title, source, meta FROM [{tr.docs.name}] WHERE id = ?', [did]).fetchone()
+    al = tr.execute(f'SELECT title, source FROM {_srcs(tr)} WHERE doc_id = ? ORDER BY added_at, source', [did]).fetchall()
+    body = (tr.execute(f'SELECT body FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or [''])[0] or ''   # the words names split by
     names = ' '.join([doc_profile(body, title, src, json.loads(meta or '{}'))['names'], *(f'{t} {_source_words(s)}' for t, s in al)])
-    db.execute(f'UPDATE [{T.profiles.name}] SET names = ? WHERE doc_id = ?', [names, did])
+    tr.execute(f'UPDATE [{tr.profiles.name}] SET names = ? WHERE doc_id = ?', [names, did])
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-3
-def _promote(db, T, did)->str:
+def _promote(tr, did)->str:
     "Make the document's oldest alias its primary source (the document keeps its id); that source, or None when it has no alias."
-    r = db.execute(f'SELECT source, title, meta FROM {_srcs(db, T)} WHERE doc_id = ? ORDER BY added_at, source LIMIT 1', [did]).fetchone()
+    r = tr.execute(f'SELECT source, title, meta FROM {_srcs(tr)} WHERE doc_id = ? ORDER BY added_at, source LIMIT 1', [did]).fetchone()
     if not r: return None
     src, title, ameta = r
-    meta = {k: v for k, v in json.loads(db.execute(f'SELECT meta FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()[0] or '{}').items() if k != '_file'}
+    meta = {k: v for k, v in json.loads(tr.execute(f'SELECT meta FROM [{tr.docs.name}] WHERE id = ?', [did]).fetchone()[0] or '{}').items() if k != '_file'}
     meta.update(json.loads(ameta or '{}'))        # the file stamp is the new primary's; other metadata merges
-    db.execute(f'UPDATE [{T.docs.name}] SET source = ?, title = ?, meta = ? WHERE id = ?', [src, title, json.dumps(meta), did])
-    db.execute(f'UPDATE [{T.nodes.name}] SET title = ? WHERE id = ?', [title, f'{did}#0'])
-    db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [src])
-    _renamed(db, T, did)
+    tr.execute(f'UPDATE [{tr.docs.name}] SET source = ?, title = ?, meta = ? WHERE id = ?', [src, title, json.dumps(meta), did])
+    tr.execute(f'UPDATE [{tr.nodes.name}] SET title = ? WHERE id = ?', [title, f'{did}#0'])
+    tr.execute(f'DELETE FROM [{_src_name(tr)}] WHERE source = ?', [src])
+    _renamed(tr, did)
     return src
 
-def _detach(db, T, source, cur):
+def _detach(tr, source, cur):
     "`source` stops holding its document `cur` (from `_holder`): an alias row goes; a primary hands over to an alias, or its document goes."
     did, _, alias = cur
-    if alias: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ?', [source]); _renamed(db, T, did)
-    elif not _promote(db, T, did): _del_doc(db, T, did)
+    if alias: tr.execute(f'DELETE FROM [{_src_name(tr)}] WHERE source = ?', [source]); _renamed(tr, did)
+    elif not _promote(tr, did): _del_doc(tr, did)
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-3-s1
 def _reid(p, did):
@@ -341,12 +340,12 @@ def _reid(p, did):
     p.did = did
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-4
-def _free_id(db, T, p)->str:
+def _free_id(tr, p)->str:
     "The plan's id, or, while a kept document still holds it, one derived from its source, title and text."
     did, k = p.did, 0
     # only a document whose primary source moved to an alias keeps an id computed from another source: the changed text
     # that source now holds gets doc_id(source, title + text hash), the same id every time the same change is made
-    while db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone():
+    while tr.execute(f'SELECT 1 FROM [{tr.docs.name}] WHERE id = ?', [did]).fetchone():
         k += 1; did = doc_id(p.source, f'{p.title}\x1e{p.hash}' + (f'\x1e{k}' if k > 1 else ''))
     return did
 
@@ -360,36 +359,36 @@ def _embed_plans(plans)->list:
     return out
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-5
-def _absorb(db, T, p):
+def _absorb(tr, p):
     "Documents of this plan's text under other sources (stored as duplicates before sources existed) become its aliases."
-    for yid, ysrc, ytitle, ymeta in db.execute(f'SELECT id, source, title, meta FROM [{T.docs.name}] WHERE hash = ? AND source IS NOT ? AND id != ?',
+    for yid, ysrc, ytitle, ymeta in tr.execute(f'SELECT id, source, title, meta FROM [{tr.docs.name}] WHERE hash = ? AND source IS NOT ? AND id != ?',
                                                [p.hash, p.source, p.did]).fetchall():
-        db.execute(f'UPDATE [{_src_name(T)}] SET doc_id = ? WHERE doc_id = ?', [p.did, yid])
-        db.execute(f'INSERT OR REPLACE INTO [{_src_name(T)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)', [ysrc, p.did, ytitle, ymeta, time.time()])
-        _del_doc(db, T, yid)
+        tr.execute(f'UPDATE [{_src_name(tr)}] SET doc_id = ? WHERE doc_id = ?', [p.did, yid])
+        tr.execute(f'INSERT OR REPLACE INTO [{_src_name(tr)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)', [ysrc, p.did, ytitle, ymeta, time.time()])
+        _del_doc(tr, yid)
 
 class _Orphan(ValueError): "A plan left unembedded as a copy whose twin was removed before it could be written."
 
 # %% ../nbs/13_ingest.ipynb #b1c15676-6
-def _settle(db, T, p, writable:bool)->bool:
+def _settle(tr, p, writable:bool)->bool:
     "Under the write lock: what this plan's source holds now decides. True when nothing more is written (unchanged, or an alias)."
-    cur = _holder(db, T, p.source, p.title)
+    cur = _holder(tr, p.source, p.title)
     # unchanged: skipped; forced, a copy stays a copy (its document is rebuilt through its primary source)
     if cur and cur[1] == p.hash and (not p.get('force') or cur[2]): p.outcome = dict(doc_id=cur[0], skipped=True); return True
     if cur and cur[1] == p.hash and writable:           # forced, unchanged: rebuilt in place, keeping its id and aliases
-        _del_doc(db, T, cur[0]); _reid(p, cur[0]); _absorb(db, T, p); p.outcome = dict(doc_id=cur[0], replaced=True); return False
+        _del_doc(tr, cur[0]); _reid(p, cur[0]); _absorb(tr, p); p.outcome = dict(doc_id=cur[0], replaced=True); return False
     # (forced, unchanged, and its text just written by an earlier plan of the batch: a duplicate document stored before
     # sources existed, merged into that one as its alias below)
-    if cur: _detach(db, T, p.source, cur)
-    twin = _twin(db, T, p.hash, p.source)
+    if cur: _detach(tr, p.source, cur)
+    twin = _twin(tr, p.hash, p.source)
     if twin:
-        db.execute(f'INSERT OR REPLACE INTO [{_src_name(T)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)',
+        tr.execute(f'INSERT OR REPLACE INTO [{_src_name(tr)}] (source, doc_id, title, meta, added_at) VALUES (?,?,?,?,?)',
                    [p.source, twin[0], p.title, json.dumps(p.meta or {}), time.time()])
-        _renamed(db, T, twin[0])
+        _renamed(tr, twin[0])
         p.outcome = dict(doc_id=twin[0], skipped=True, duplicate=True, duplicate_of=twin[1]); return True
     if not writable:
         raise _Orphan(f'document {p.title!r} (source {p.source!r}): the document whose text it copies was removed meanwhile; add it again')
-    _reid(p, _free_id(db, T, p))
+    _reid(p, _free_id(tr, p))
     p.outcome = dict(doc_id=p.did, **({'replaced': True} if cur else {}))
     return False
 
@@ -403,30 +402,30 @@ def _settled(res:dict, p)->dict:
     if not o.get('replaced'): res.pop('replaced', None)
     return res
 
-def _with_sources(db, T, rows):
+def _with_sources(tr, rows):
     "Result dicts (each with `doc_id` and `source`), a document several sources hold also listing them as `sources`, its primary first."
     ids = [r['doc_id'] for r in rows]
-    al = _aliases(db, T, ids if len(ids) <= 500 else None) if ids else {}
+    al = _aliases(tr, ids if len(ids) <= 500 else None) if ids else {}
     for r in rows:
         if r['doc_id'] in al: r['sources'] = [r['source'], *al[r['doc_id']]]
     return rows
 
 # %% ../nbs/13_ingest.ipynb #8e29735b
-def _named(db, T, doc:str)->list:
+def _named(tr, doc:str)->list:
     "`(doc_id, title, source, by)` for what `doc` names: by='doc' for a document's id or title, by='source' for a source path (an alias's title too), else a file name."
     if not isinstance(doc, str) or not doc: raise TypeError(f'doc {doc!r}: expected a document id, title or source path')
-    S = _srcs(db, T)
+    S = _srcs(tr)
     rows = [(i, t, s, 'doc' if doc in (i, t) else 'source') for i, t, s in
-            db.execute(f'SELECT id, title, source FROM [{T.docs.name}] WHERE id = ? OR title = ? OR source = ?', [doc] * 3)]
-    rows += [(i, t, s, 'source') for i, t, s in db.execute(f'SELECT doc_id, title, source FROM {S} WHERE source = ? OR title = ?', [doc] * 2)]
+            tr.execute(f'SELECT id, title, source FROM [{tr.docs.name}] WHERE id = ? OR title = ? OR source = ?', [doc] * 3)]
+    rows += [(i, t, s, 'source') for i, t, s in tr.execute(f'SELECT doc_id, title, source FROM {S} WHERE source = ? OR title = ?', [doc] * 2)]
     if rows: return rows
     tail = lambda s: re.split(r'[\\/]', s or '')[-1] == doc or (s or '').replace('\\', '/').endswith('/' + doc)
-    return [(i, t, s, 'source') for i, t, s in db.execute(f'SELECT id, title, source FROM [{T.docs.name}] UNION ALL SELECT doc_id, title, source FROM {S}') if tail(s)]
+    return [(i, t, s, 'source') for i, t, s in tr.execute(f'SELECT id, title, source FROM [{tr.docs.name}] UNION ALL SELECT doc_id, title, source FROM {S}') if tail(s)]
 
-def _docs_named(db, T, doc:str)->list:
+def _docs_named(tr, doc:str)->list:
     "(id, title, source) of the documents `doc` names: by id, title or source path (an alias's too), else by a source's file name."
     out = {}
-    for i, t, s, _ in _named(db, T, doc): out.setdefault(i, (i, t, s))
+    for i, t, s, _ in _named(tr, doc): out.setdefault(i, (i, t, s))
     return list(out.values())
 
 def _targets(rows)->list:
@@ -435,23 +434,23 @@ def _targets(rows)->list:
     return list(whole.values()) + list({(r[0], r[2]): r for r in rows if r[3] == 'source' and r[0] not in whole}.values())
 
 # %% ../nbs/13_ingest.ipynb #8e29735b-1
-def _remove_doc(db, T, did)->dict:
+def _remove_doc(tr, did)->dict:
     "Inside a write: remove a document with every source it has."
-    title, src = db.execute(f'SELECT title, source FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
-    n = db.execute(f'SELECT count(*) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
-    al = _aliases(db, T, [did]).get(did, [])
-    _del_doc(db, T, did)
-    if al: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE doc_id = ?', [did])
+    title, src = tr.execute(f'SELECT title, source FROM [{tr.docs.name}] WHERE id = ?', [did]).fetchone()
+    n = tr.execute(f'SELECT count(*) FROM [{tr.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
+    al = _aliases(tr, [did]).get(did, [])
+    _del_doc(tr, did)
+    if al: tr.execute(f'DELETE FROM [{_src_name(tr)}] WHERE doc_id = ?', [did])
     return dict(removed='document', doc_id=did, title=title, source=src, sources=[src, *al], chunks=n)
 
-def _remove_source(db, T, did, src)->dict:
+def _remove_source(tr, did, src)->dict:
     "Inside a write: `src` stops holding document `did`; the text stays while another source holds it, else the document goes."
-    if not db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone(): return dict(removed=None, chunks=0)
-    if db.execute(f'SELECT 1 FROM [{T.docs.name}] WHERE id = ? AND source = ?', [did, src]).fetchone():
-        if not _promote(db, T, did): return dict(_remove_doc(db, T, did), source=src)     # its last source
-    else: db.execute(f'DELETE FROM [{_src_name(T)}] WHERE source = ? AND doc_id = ?', [src, did]); _renamed(db, T, did)
-    title, prim = db.execute(f'SELECT title, source FROM [{T.docs.name}] WHERE id = ?', [did]).fetchone()
-    return dict(removed='source', doc_id=did, title=title, source=src, kept=[prim, *_aliases(db, T, [did]).get(did, [])], chunks=0)
+    if not tr.execute(f'SELECT 1 FROM [{tr.docs.name}] WHERE id = ?', [did]).fetchone(): return dict(removed=None, chunks=0)
+    if tr.execute(f'SELECT 1 FROM [{tr.docs.name}] WHERE id = ? AND source = ?', [did, src]).fetchone():
+        if not _promote(tr, did): return dict(_remove_doc(tr, did), source=src)     # its last source
+    else: tr.execute(f'DELETE FROM [{_src_name(tr)}] WHERE source = ? AND doc_id = ?', [src, did]); _renamed(tr, did)
+    title, prim = tr.execute(f'SELECT title, source FROM [{tr.docs.name}] WHERE id = ?', [did]).fetchone()
+    return dict(removed='source', doc_id=did, title=title, source=src, kept=[prim, *_aliases(tr, [did]).get(did, [])], chunks=0)
 
 # %% ../nbs/13_ingest.ipynb #8e29735b-2
 def _one_target(doc, rows)->tuple:
@@ -471,13 +470,13 @@ def delete_doc(self:Database,
                prefix:str=None, # tree table prefix
               )->dict: # doc, removed ('document', 'source' or None: nothing there), doc_id, title, source, chunks; `sources` (all, for a document) or `kept` (the sources left, for a source)
     "Remove a source of a document, or a document with its nodes, chunks and ANN keys. The text stays while another source holds it; deleting twice is a no-op."
-    T = self.get_tree(store, prefix, ann=None)
-    if _one_target(doc, _named(self, T, doc)) is None: return dict(doc=doc, removed=None, chunks=0)   # no lock for a no-op
+    tr = self.get_tree(store, prefix, ann=None)
+    if _one_target(doc, _named(tr, doc)) is None: return dict(doc=doc, removed=None, chunks=0)   # no lock for a no-op
     with self.write_txn():
-        t = _one_target(doc, _named(self, T, doc))      # again under the lock: another writer may have changed what it names
+        t = _one_target(doc, _named(tr, doc))      # again under the lock: another writer may have changed what it names
         if t is None: return dict(doc=doc, removed=None, chunks=0)
-        res = _remove_source(self, T, t[0], t[2]) if t[3] == 'source' else _remove_doc(self, T, t[0])
-    _sync_ann(self, T)
-    try: T.store.optimize_fts()
+        res = _remove_source(tr, t[0], t[2]) if t[3] == 'source' else _remove_doc(tr, t[0])
+    _sync_ann(tr)
+    try: tr.store.optimize_fts()
     except apsw.FullError: pass   # the deletion is committed; the merge waits for a later write
     return dict(doc=doc, **res)

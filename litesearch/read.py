@@ -106,7 +106,7 @@ class Context(dict):
         return '\n'.join(out)
 
 # %% ../nbs/14_read.ipynb #a4d1cf5br
-def _resolve_docs(db, T, doc)->list:
+def _resolve_docs(tr, doc)->list:
     "Document ids for `doc`: one or several documents, each by id, title, source path or the source's file name."
     import difflib
     want = [doc] if isinstance(doc, str) else list(doc) if isinstance(doc, (list, tuple, set)) else None
@@ -115,9 +115,9 @@ def _resolve_docs(db, T, doc)->list:
     name = lambda src: re.split(r'[\\/]', src or '')[-1]
     out = []
     for d in want:
-        hit = [r[0] for r in _docs_named(db, T, d)]
+        hit = [r[0] for r in _docs_named(tr, d)]
         if not hit:                 # only now read every title, for the near matches
-            rows = db.execute(f'SELECT id, title, source FROM [{T.docs.name}] UNION ALL SELECT doc_id, title, source FROM {_srcs(db, T)}').fetchall()   # copies' names too
+            rows = tr.execute(f'SELECT id, title, source FROM [{tr.docs.name}] UNION ALL SELECT doc_id, title, source FROM {_srcs(tr)}').fetchall()   # copies' names too
             near = difflib.get_close_matches(d, list(dict.fromkeys([r[1] for r in rows] + [name(r[2]) for r in rows])), n=5, cutoff=0.5)
             raise ValueError(f'doc {d!r}: no such document (give its id, title or source path)' + (f'; near matches: {", ".join(near)}' if near else ''))
         out += hit
@@ -140,30 +140,30 @@ def _meta_holds(m:dict, meta:dict)->bool:
     return all(m.get(k) is None if v is None else k in m and not isinstance(m[k], (list, dict)) and m[k] == v for k, v in meta.items())
 
 # %% ../nbs/14_read.ipynb #e4809e3b
-def _docs_matching(db, T, doc, kind=None, meta=None):
+def _docs_matching(tr, doc, kind=None, meta=None):
     "Document rows for `toc`: all, the ones `doc` names (id, title, source path or file name, or a list of them), else titles holding `doc`."
     cols = 'id, title, source, kind, pages, meta, added_at'
-    if doc is None: rows = list(db.execute(f'SELECT {cols} FROM [{T.docs.name}] ORDER BY added_at, id'))
-    elif isinstance(doc, (list, tuple, set)): rows = _rows_by_id(db, T, cols, _resolve_docs(db, T, doc))    # a list names documents: unknown ones are an error
+    if doc is None: rows = list(tr.execute(f'SELECT {cols} FROM [{tr.docs.name}] ORDER BY added_at, id'))
+    elif isinstance(doc, (list, tuple, set)): rows = _rows_by_id(tr, cols, _resolve_docs(tr, doc))    # a list names documents: unknown ones are an error
     elif not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id, title, source path or part of a title (str), a list of them, or None for every document')
     else:
-        named = [r[0] for r in _docs_named(db, T, doc)] if doc else []
-        if named: rows = _rows_by_id(db, T, cols, named)
+        named = [r[0] for r in _docs_named(tr, doc)] if doc else []
+        if named: rows = _rows_by_id(tr, cols, named)
         else:
             # the substring test runs here, not as SQL LIKE: LIKE stops at a NUL (so '\x00' matched every title), refuses long
             # patterns ("LIKE or GLOB pattern too complex") and folds only ASCII case
             needle = doc.casefold()
-            rows = _rows_by_id(db, T, cols, [i for i, t in db.execute(f'SELECT id, title FROM [{T.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()])
+            rows = _rows_by_id(tr, cols, [i for i, t in tr.execute(f'SELECT id, title FROM [{tr.docs.name}] ORDER BY added_at, id') if needle in (t or '').casefold()])
     ks = _check_facets(kind, meta)
     if ks is not None: ks = set(ks); rows = [r for r in rows if r[3] in ks]
     if meta: rows = [r for r in rows if _meta_holds(json.loads(r[5] or '{}'), meta)]
     return rows
 
 # %% ../nbs/14_read.ipynb #e4809e3b-1
-def _rows_by_id(db, T, cols, ids):
+def _rows_by_id(tr, cols, ids):
     "Rows of the documents `ids`, in that order (500 ids a query: SQLite caps the bound parameters)."
     got = {}
-    for cur in _in_batches(db, f'SELECT {cols} FROM [{T.docs.name}] WHERE id IN (?)', ids): got.update((r[0], r) for r in cur)
+    for cur in _in_batches(tr.db, f'SELECT {cols} FROM [{tr.docs.name}] WHERE id IN (?)', ids): got.update((r[0], r) for r in cur)
     return [got[i] for i in ids if i in got]
 
 # %% ../nbs/14_read.ipynb #e4809e3b-2
@@ -185,11 +185,11 @@ def toc(self:Database,
         warnings.warn('toc(max_depth=) is now toc(depth=), counted as nesting under the document', DeprecationWarning, stacklevel=3)
         depth = max_depth
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
-    T = self.get_tree(store, prefix, ann=None)
+    tr = self.get_tree(store, prefix, ann=None)
     out = []
-    for did, title, source, dkind, pages, dmeta, added in _docs_matching(self, T, doc, kind, meta):
+    for did, title, source, dkind, pages, dmeta, added in _docs_matching(tr, doc, kind, meta):
         # depth counts nesting, not heading levels: levels skip (an Article right under a Chapter), and a reader means nesting
-        rows = self.execute(f'SELECT id, parent_id, level, title, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] '
+        rows = self.execute(f'SELECT id, parent_id, level, title, page_start, page_end, summary, nchunks FROM [{tr.nodes.name}] '
                             f'WHERE doc_id = ? {"AND parent_id IS NULL" if depth == 0 else ""} ORDER BY seq', [did])
         byid, dep, root = {}, {}, None
         for nid, par, lvl, t, ps, pe, summ, nch in rows:
@@ -205,9 +205,9 @@ def toc(self:Database,
                  pages=[1, pages] if pages else root and root['pages'], meta=json.loads(dmeta or '{}'))
         if summaries: e['summary'] = root and root['summary']
         # at depth 0 `sections` is empty whatever the document holds: the count says whether there is more to list
-        if depth == 0: e['nsections'] = self.execute(f'SELECT count(*) - 1 FROM [{T.nodes.name}] WHERE doc_id = ?', [did]).fetchone()[0]
+        if depth == 0: e['nsections'] = self.execute(f'SELECT count(*) - 1 FROM [{tr.nodes.name}] WHERE doc_id = ?', [did]).fetchone()[0]
         out.append(dict(e, sections=root['sections'] if root else []))
-    return _with_sources(self, T, Toc(out))
+    return _with_sources(tr, Toc(out))
 
 # %% ../nbs/14_read.ipynb #786872d1r
 @patch
@@ -219,15 +219,15 @@ def breadcrumb(self:Database,
                sep:str=' › ', # separator
               )->str: # 'Book › Chapter › Section'
     "The path from the document down to a node: `Book › Chapter › Section`."
-    T = self.get_tree(store, prefix, ann=None)
-    return sep.join(_dedent_path(_path_titles(self, T, node_id)))
+    tr = self.get_tree(store, prefix, ann=None)
+    return sep.join(_dedent_path(_path_titles(tr, node_id)))
 
-def _path_titles(db, T, node_id)->list:
+def _path_titles(tr, node_id)->list:
     "Titles from the root down to `node_id`, in one recursive query."
-    rows = db.execute(f'''WITH RECURSIVE up(id, parent_id, title, d) AS (SELECT id, parent_id, title, 0 FROM [{T.nodes.name}] WHERE id = ?
-                 UNION ALL SELECT n.id, n.parent_id, n.title, up.d + 1 FROM [{T.nodes.name}] n JOIN up ON n.id = up.parent_id)
+    rows = tr.execute(f'''WITH RECURSIVE up(id, parent_id, title, d) AS (SELECT id, parent_id, title, 0 FROM [{tr.nodes.name}] WHERE id = ?
+                 UNION ALL SELECT n.id, n.parent_id, n.title, up.d + 1 FROM [{tr.nodes.name}] n JOIN up ON n.id = up.parent_id)
                  SELECT title FROM up ORDER BY d DESC''', [node_id]).fetchall()
-    if not rows: _node(db, T, node_id)          # raises the clear KeyError
+    if not rows: _node(tr, node_id)          # raises the clear KeyError
     return [r[0] for r in rows]
 
 
@@ -245,13 +245,13 @@ def read(self:Database,
          refs:bool=False, # append `refs`: the sections it cites (litesearch.graph)
         )->dict: # Section: node_id, doc_id, title, breadcrumb, pages, text, truncated, children (their node ids) (+ refs)
     "One whole section — the unit an agent should read instead of guessing from fragments."
-    T = self.get_tree(store, prefix, ann=None)
-    n = _node(self, T, node_id)
+    tr = self.get_tree(store, prefix, ann=None)
+    n = _node(tr, node_id)
     ids = [(n['id'], 0, n['title'])]
     if children:
-        rows = self.execute(f'''WITH RECURSIVE sub(id, depth) AS (SELECT id, 0 FROM [{T.nodes.name}] WHERE id = ?
-                 UNION ALL SELECT c.id, sub.depth + 1 FROM [{T.nodes.name}] c JOIN sub ON c.parent_id = sub.id)
-                 SELECT n.id, sub.depth, n.title, n.page_start, n.page_end, n.seq FROM sub JOIN [{T.nodes.name}] n ON n.id = sub.id ORDER BY n.seq''',
+        rows = self.execute(f'''WITH RECURSIVE sub(id, depth) AS (SELECT id, 0 FROM [{tr.nodes.name}] WHERE id = ?
+                 UNION ALL SELECT c.id, sub.depth + 1 FROM [{tr.nodes.name}] c JOIN sub ON c.parent_id = sub.id)
+                 SELECT n.id, sub.depth, n.title, n.page_start, n.page_end, n.seq FROM sub JOIN [{tr.nodes.name}] n ON n.id = sub.id ORDER BY n.seq''',
                  [node_id]).fetchall()
         ids = [(i, d, t) for i, d, t, *_ in rows]
         p0, p1 = min(r[3] for r in rows), max(r[4] for r in rows)
@@ -260,7 +260,7 @@ def read(self:Database,
     for b in range(0, len(ids), 64):        # chunks of 64 nodes a query, stopping once max_chars is reached
         batch = ids[b:b+64]
         body = {}
-        for nid, txt in self.execute(f'SELECT node_id, content FROM [{T.store.name}] WHERE node_id IN ({",".join("?"*len(batch))}) ORDER BY rowid',
+        for nid, txt in self.execute(f'SELECT node_id, content FROM [{tr.store.name}] WHERE node_id IN ({",".join("?"*len(batch))}) ORDER BY rowid',
                                      [i for i, *_ in batch]):
             body.setdefault(nid, []).append(txt)
         for nid, depth, title in batch:
@@ -274,6 +274,6 @@ def read(self:Database,
         if truncated: break
     r = Section(node_id=node_id, doc_id=n['doc_id'], title=n['title'], breadcrumb=self.breadcrumb(node_id, store, prefix),
                 pages=_pages(p0, p1), text='\n\n'.join(parts), truncated=truncated,
-                children=[r[0] for r in self.execute(f'SELECT id FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [node_id])])
+                children=[r[0] for r in self.execute(f'SELECT id FROM [{tr.nodes.name}] WHERE parent_id = ? ORDER BY seq', [node_id])])
     if refs: r['refs'] = _read_refs(self, node_id, store, prefix, children)
     return r

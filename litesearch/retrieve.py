@@ -58,37 +58,37 @@ def merge_spans(hits, # ranked hits carrying node_id + page
     return out
 
 # %% ../nbs/15_retrieve.ipynb #hashrank-1
-def _keywords_rank(db, T)->bool:
+def _keywords_rank(tr)->bool:
     "Whether passages and sections of this store are ranked by keywords alone: a `hash` store, unless `tuning.HASH_RANKS`."
-    spec = str((db.ls_meta(f'{T.store.name}.embedder') or {}).get('spec') or '')
+    spec = str((tr.ls_meta(f'{tr.store.name}.embedder') or {}).get('spec') or '')
     return spec.split(':')[0] == 'hash' and not tuning.HASH_RANKS
 
-def _rank_emb(db, T, q):
+def _rank_emb(tr, q):
     "The query vector the front door ranks with: the store's embedder's, or False (keywords only) for a `hash` store, whose vectors add nothing its keywords lack."
-    return False if _keywords_rank(db, T) else _query_emb(db, T.store, q)
+    return False if _keywords_rank(tr) else _query_emb(tr.db, tr.store, q)
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4
 _HIT_COLS = ['content', 'doc_id', 'node_id', 'page', 'heading', 'metadata']
 
 _KEY_COLS = ['doc_id', 'node_id', 'page']
 
-def _hydrate(db, T, hits, cols=_HIT_COLS):
+def _hydrate(tr, hits, cols=_HIT_COLS):
     "Fill in `cols` for hits fetched with key columns only: one query for all of them."
     need = [h['rowid'] for h in hits if 'content' not in h]
     if not need: return hits
     sel = ', '.join(f'[{c}]' for c in cols)
-    got = {r[0]: r[1:] for r in db.execute(f'SELECT rowid, {sel} FROM [{T.store.name}] WHERE rowid IN ({",".join("?"*len(need))})', need)}
+    got = {r[0]: r[1:] for r in tr.execute(f'SELECT rowid, {sel} FROM [{tr.store.name}] WHERE rowid IN ({",".join("?"*len(need))})', need)}
     for h in hits:
         if h['rowid'] in got: h.update(zip(cols, got[h['rowid']]))
     return hits
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-s1
-def _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
+def _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking."
     cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
     kw = {k: v for k, v in kw.items() if k != 'pool'}     # the pool is `n`: the caller's ranking is computed on it
-    if not adaptive: return db.chunk_search(q, emb, columns=cols, store=T.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kw)
-    legs = db.chunk_search(q, emb, columns=cols, store=T.store.name, limit=n, pool=n, rrf=False, **kw)
+    if not adaptive: return tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kw)
+    legs = tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf=False, **kw)
     hits = rrf_merge(legs['fts'], legs['vec'], rrf_k=rrf_k, limit=n, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
     return rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits
 
@@ -117,10 +117,10 @@ def doc_search(self:Database,
                **kw, # forwarded to Database.chunk_search
               )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
     "Keyword and vector search over a node-aware store (keywords alone on a `hash` store): span merging and a breadcrumb per hit."
-    T = self.get_tree(store, prefix, ann=None)
-    if emb is None: emb = _rank_emb(self, T, q)      # once, whatever pools the ranking needs
+    tr = self.get_tree(store, prefix, ann=None)
+    if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
     def rank(n):
-        hits = _hydrate(self, T, _routed_hits(self, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta))
+        hits = _hydrate(tr, _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta))
         return (merge_spans(hits, gap) if spans else hits), len(hits) >= n
     hits = tiered(rank, limit, pool or tuning.HITS_POOL, ids=lambda h: h.get('rowids') or (h['rowid'],))
     for i, h in enumerate(hits):
@@ -139,41 +139,41 @@ class Docs(list):
                          f"text #{d['why']['body_rank'] or '–'}, evidence #{d['why']['evidence_rank'] or '–'} ({d['why']['nhits']} hits)"
                          for i, d in enumerate(self, 1)) or '*no documents*'
 
-def _n_docs(db, T)->int:
-    return _fresh(db, ('ndocs', T.docs.name), lambda: db.execute(f'SELECT count(*) FROM [{T.docs.name}]').fetchone()[0])
+def _n_docs(tr)->int:
+    return _fresh(tr.db, ('ndocs', tr.docs.name), lambda: tr.execute(f'SELECT count(*) FROM [{tr.docs.name}]').fetchone()[0])
 
 _NAMEISH = re.compile(r'[A-Z0-9]')
 
-def _body_df(db, T, t)->int:
+def _body_df(tr, t)->int:
     "How many documents' opening text holds term `t`."
-    return _profile_df(db, T, t, 'body')
+    return _profile_df(tr, t, 'body')
 
-def _naming_terms(db, T, terms)->list:
+def _naming_terms(tr, terms)->list:
     "The terms that name documents: in the label or names of some, but at most a quarter, of them, and written as a name (a capital, a digit) or as rare in their opening text."
-    n = _n_docs(db, T); few = max(1, n // 4)
+    n = _n_docs(tr); few = max(1, n // 4)
     # a common word of a label ('reported' matching 'Annual Performance Report', 'year' in 'Fiscal Year') named two
     # agency reports for every accident question that used it, and routed those questions away from their report
-    return [t for t in terms if 0 < _name_df(db, T, t) <= few and (_NAMEISH.search(t) or _body_df(db, T, t) <= few)]
+    return [t for t in terms if 0 < _name_df(tr, t) <= few and (_NAMEISH.search(t) or _body_df(tr, t) <= few)]
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s1
-def _term_spec(db, T, t)->tuple:
+def _term_spec(tr, t)->tuple:
     "(documents whose label or names hold term `t`, how far its chunks concentrate in them beyond their share of all chunks: 0 chance, 1 only there)."
-    p, S = T.profiles.name, T.store.name
-    named = [r[0] for r in db.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ? ORDER BY bm25([{p}], 0, 1, 1, 0)', [f'{{label names}} : {t}'])]
-    cnt = lambda rng: db.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{S}_fts] WHERE [{S}_fts] MATCH ?{" AND rowid BETWEEN ? AND ?" if rng else ""} LIMIT ?)',
+    p, S = tr.profiles.name, tr.store.name
+    named = [r[0] for r in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ? ORDER BY bm25([{p}], 0, 1, 1, 0)', [f'{{label names}} : {t}'])]
+    cnt = lambda rng: tr.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{S}_fts] WHERE [{S}_fts] MATCH ?{" AND rowid BETWEEN ? AND ?" if rng else ""} LIMIT ?)',
                                  [t, *(rng or ()), tuning.SPEC_CAP]).fetchone()[0]
     n_all = cnt(None)
     if not named or not n_all: return named, 1.0        # a word of names only ('10K', a file's code) names nothing else
-    rngs = [r for r in (_doc_range(db, T, d) for d in named[:10]) if r[0] is not None]
-    total = _fresh(db, ('nrows', S), lambda: db.execute(f'SELECT count(*) FROM [{S}]').fetchone()[0]) or 1
+    rngs = [r for r in (_doc_range(tr, d) for d in named[:10]) if r[0] is not None]
+    total = _fresh(tr.db, ('nrows', S), lambda: tr.execute(f'SELECT count(*) FROM [{S}]').fetchone()[0]) or 1
     share, expect = min(1.0, sum(cnt(r) for r in rngs) / n_all), min(0.99, sum(hi - lo + 1 for lo, hi in rngs) / total)
     return named, max(0.0, (share - expect) / (1 - expect))
 
-def _specificity(db, T, terms)->dict:
+def _specificity(tr, terms)->dict:
     "doc_id -> how specifically the question's best naming term for it names it (`_term_spec`)."
     out = {}
     for t in terms:
-        named, s = _fresh(db, ('name_spec', T.profiles.name, t), lambda: _term_spec(db, T, t))
+        named, s = _fresh(tr.db, ('name_spec', tr.profiles.name, t), lambda: _term_spec(tr, t))
         for d in named: out[d] = max(out.get(d, 0.0), s)
     return out
 
@@ -215,17 +215,17 @@ _PERIOD_WORDS = {'latest', 'most', 'recent', 'newest', 'quarter', 'quarterly', '
                  '10', 'q', 'k', '10q', '10k'}
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s4
-def _newest_named(db, T, q, names:list, leg)->list:
+def _newest_named(tr, q, names:list, leg)->list:
     "`names` ((doc_id, score), best first) with the newest document of the one the question names first, when it asks for the latest or most recent (of a form, if it names one)."
     if not _RECENT.search(q): return names
     # the company is what the other words name, though it names all its filings (more than `_naming_terms` takes):
     # 'quarter' matches an earnings release's 'First Quarter' label, and a word every document's names hold names none
-    n = _n_docs(db, T)
-    who = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS and 0 < _name_df(db, T, t) < n]
+    n = _n_docs(tr)
+    who = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS and 0 < _name_df(tr, t) < n]
     cand = leg('label names', '0, 1, 1, 0', who) if who else []
     top = [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
     if not top: return names
-    rows = {r[0]: r[1:] for r in db.execute(f'SELECT doc_id, label, names FROM [{T.profiles.name}] WHERE doc_id IN ({",".join("?" * len(top))})', top)}
+    rows = {r[0]: r[1:] for r in tr.execute(f'SELECT doc_id, label, names FROM [{tr.profiles.name}] WHERE doc_id IN ({",".join("?" * len(top))})', top)}
     form = _QUARTERLY if _QUARTERLY.search(q) else _ANNUAL if _ANNUAL.search(q) else None
     def of_form(d): return form is None or bool(form.search(' '.join(x or '' for x in rows.get(d, ()))))
     pick = max((d for d in top if of_form(d)), key=lambda d: _period_end(*rows.get(d, ('', ''))), default=None)
@@ -233,47 +233,47 @@ def _newest_named(db, T, q, names:list, leg)->list:
     return [(pick, 1.5 * max(names[0][1] if names else 0, cand[0][1]))] + [(d, s) for d, s in names if d != pick]
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-1
-def _ev_per_length(db, T, ev:dict)->dict:
+def _ev_per_length(tr, ev:dict)->dict:
     "Each document's summed chunk evidence over its chunk count to the power `tuning.DOC_EV_NORM`: a long document gathers weak hits by its length alone."
     # a 200-page agency report outranked a 4-page accident report its question described, on the sum of many weak hits.
     # Each count is kept until the database changes: a GROUP BY over the store cost 0.4 s at 1M chunks after every write
     def rows(d):
-        lo, hi = _doc_range(db, T, d)
+        lo, hi = _doc_range(tr, d)
         return hi - lo + 1 if lo is not None else 1
-    return {d: s / max(1, _fresh(db, ('doc_rows', T.store.name, d), lambda: rows(d))) ** tuning.DOC_EV_NORM for d, s in ev.items()}
+    return {d: s / max(1, _fresh(tr.db, ('doc_rows', tr.store.name, d), lambda: rows(d))) ** tuning.DOC_EV_NORM for d, s in ev.items()}
 
-def _rank_docs(db, T, q, hits, k=3):
+def _rank_docs(tr, q, hits, k=3):
     "Documents by RRF of their names (label, title, source words), their opening text, and the chunk evidence (`hits`) rolled up."
-    p, terms = T.profiles.name, fts_terms(q) + _fiscal_terms(q)
+    p, terms = tr.profiles.name, fts_terms(q) + _fiscal_terms(q)
     def leg(cols, w, ts):
         if not ts: return []
         e = f"{{{cols}}} : ({' OR '.join(ts)})"
-        return db.execute(f'SELECT doc_id, -bm25([{p}], {w}) AS s FROM [{p}] WHERE [{p}] MATCH ? ORDER BY s DESC LIMIT 50', [e]).fetchall()
+        return tr.execute(f'SELECT doc_id, -bm25([{p}], {w}) AS s FROM [{p}] WHERE [{p}] MATCH ? ORDER BY s DESC LIMIT 50', [e]).fetchall()
     # one bm25 over all three columns let a long opening text outvote the name: an earnings release's first page
     # matched more of a question's words than 'Apple' matched Apple's 10-K; separate rankings keep the name decisive.
     # And a word many documents' names share ('EU' in four of eight acts' titles, '10-K') names none of them: BM25
     # scores it near 0, but a rank is a rank, so only the terms that name a few documents rank by name
-    nterms = _naming_terms(db, T, terms)
-    names = _newest_named(db, T, q, leg('label names', '0, 1, 1, 0', nterms), leg)
+    nterms = _naming_terms(tr, terms)
+    names = _newest_named(tr, q, leg('label names', '0, 1, 1, 0', nterms), leg)
     body = leg('body', '0, 0, 0, 1', terms) if tuning.DOC_LEGS['body'] else []
     ev, nh = {}, {}
     for h in hits:
         ev[h['doc_id']] = ev.get(h['doc_id'], 0.0) + h['_rrf_score']; nh[h['doc_id']] = nh.get(h['doc_id'], 0) + 1
-    ev = _ev_per_length(db, T, ev)
+    ev = _ev_per_length(tr, ev)
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])))}
     score = {}
     for leg, r in ranks.items():
         for d, i in r.items(): score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] / (k + i)
     order = sorted(score, key=lambda d: -score[d])
-    conf = _route_conf(dict(names), ev, _specificity(db, T, nterms))
+    conf = _route_conf(dict(names), ev, _specificity(tr, nterms))
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-2
-def _doc_rows(db, T, dids)->dict:
+def _doc_rows(tr, dids)->dict:
     if not dids: return {}
-    return {r[0]: r for r in db.execute(f'SELECT id, title, label, source, kind FROM [{T.docs.name}] WHERE id IN ({",".join("?"*len(dids))})', dids)}
+    return {r[0]: r for r in tr.execute(f'SELECT id, title, label, source, kind FROM [{tr.docs.name}] WHERE id IN ({",".join("?"*len(dids))})', dids)}
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-3
 @patch
@@ -292,14 +292,14 @@ def docs(self:Database,
          **kw, # forwarded to Database.chunk_search (where, ann, dtype, ...)
         )->list: # Docs: doc_id, title, label, source, kind, score, why (names_rank, body_rank, evidence_rank, nhits)
     "Documents ranked for a query: their names, their opening text and the chunk evidence rolled up to them, fused by RRF."
-    T = self.get_tree(store, prefix, ann=None)
-    dids = None if doc is None else _resolve_docs(self, T, doc)
+    tr = self.get_tree(store, prefix, ann=None)
+    dids = None if doc is None else _resolve_docs(tr, doc)
     if dids: kw = _scoped_kw(kw, dids)
-    kw = _facet_kw(T, kw, kind, meta)
-    hits = _fused_hits(self, T, q, emb, fanout, None, False, 60, False, kw)
-    ranked = [d for d in _rank_docs(self, T, q, hits) if dids is None or d['doc_id'] in dids][:limit]
-    rows = _doc_rows(self, T, [d['doc_id'] for d in ranked])
-    return _with_sources(self, T, Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
+    kw = _facet_kw(tr, kw, kind, meta)
+    hits = _fused_hits(tr, q, emb, fanout, None, False, 60, False, kw)
+    ranked = [d for d in _rank_docs(tr, q, hits) if dids is None or d['doc_id'] in dids][:limit]
+    rows = _doc_rows(tr, [d['doc_id'] for d in ranked])
+    return _with_sources(tr, Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
                      source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], score=d['score'],
                      why={k: v for k, v in d.items() if k not in ('doc_id', 'score')})
                 for d in ranked if d['doc_id'] in rows))
@@ -315,7 +315,7 @@ def _scoped_kw(kw, dids)->dict:
     return _narrowed(kw, f't.doc_id IN ({",".join("?" * len(dids))})', dids)
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-4-s1
-def _facet_kw(T, kw, kind=None, meta=None)->dict:
+def _facet_kw(tr, kw, kind=None, meta=None)->dict:
     "`kw` with its `where` narrowed to documents of `kind` (one or several) whose metadata holds every `meta` key: value (as `toc`'s)."
     ks = _check_facets(kind, meta)
     if ks is None and not meta: return kw
@@ -327,23 +327,23 @@ def _facet_kw(T, kw, kind=None, meta=None)->dict:
         else:
             conds.append("EXISTS (SELECT 1 FROM json_each(meta) WHERE key = ? AND type NOT IN ('array', 'object') AND value = ?)")
             args += [k, int(v) if isinstance(v, bool) else v]
-    return _narrowed(kw, f't.doc_id IN (SELECT id FROM [{T.docs.name}] WHERE {" AND ".join(conds)})', args)
+    return _narrowed(kw, f't.doc_id IN (SELECT id FROM [{tr.docs.name}] WHERE {" AND ".join(conds)})', args)
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-5
-def _doc_range(db, T, did):
+def _doc_range(tr, did):
     "(lo, hi): the rowid range of a document's chunks (written together, so they hold one range)."
     # asked apart, min and max are one step down the doc_id index each; asked together SQLite walks the document's entries
-    one = lambda f: db.execute(f'SELECT {f}(rowid) FROM [{T.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
+    one = lambda f: tr.execute(f'SELECT {f}(rowid) FROM [{tr.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
     return one('min'), one('max')
 
-def _profile_df(db, T, t, cols:str)->int:
+def _profile_df(tr, t, cols:str)->int:
     "How many documents' profile columns `cols` ('label names', 'body') hold term `t`."
-    p = T.profiles.name
-    return _fresh(db, ('profile_df', p, cols, t), lambda: db.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [f'{{{cols}}} : {t}']).fetchone()[0])
+    p = tr.profiles.name
+    return _fresh(tr.db, ('profile_df', p, cols, t), lambda: tr.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [f'{{{cols}}} : {t}']).fetchone()[0])
 
-def _name_df(db, T, t)->int:
+def _name_df(tr, t)->int:
     "How many documents' label or names hold term `t`."
-    return _profile_df(db, T, t, 'label names')
+    return _profile_df(tr, t, 'label names')
 
 _FISCAL_Q = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?'?)(\d{4}|\d{2})\b")
 
@@ -352,34 +352,34 @@ def _fiscal_terms(q:str)->list:
     return list(dict.fromkeys(f'"fiscal {y if len(y) == 4 else "20" + y}"' for y in _FISCAL_Q.findall(q or '')))
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-5-s1
-def _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw)->tuple:
+def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)->tuple:
     "(fused chunk hits inside one document, how many its keyword leg found): BM25 over the question's terms in its rowid range, vectors scanned there only."
-    lo, hi = _doc_range(db, T, did)
+    lo, hi = _doc_range(tr, did)
     if lo is None: return [], 0
     w, wa = kw.get('where'), kw.get('where_args') or []
     where, args = (f'({w}) AND t.doc_id = ?', [*wa, did]) if w else ('t.doc_id = ?', [did])
     # inside the document, the words that named it ('PG&E', '2021') match most of its chunks: they routed the
     # question here and rank nothing there, and ranking every chunk they match was most of the time spent
-    named = set(re.findall(r'\w+', ' '.join(db.execute(f'SELECT label, names FROM [{T.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
+    named = set(re.findall(r'\w+', ' '.join(tr.execute(f'SELECT label, names FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
     terms = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
-    fts = T.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
+    fts = tr.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
-    vec = T.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
+    vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
     return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec)), len(fts)
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-6
-def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
+def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
     "Chunk hits over the whole store (or the `doc` documents), plus hits found inside the `route` best documents (or each of `doc`)."
-    if doc is not None: dids = _resolve_docs(db, T, doc); kw = _scoped_kw(kw, dids)
-    kw = _facet_kw(T, kw, kind, meta)
-    if emb is None: emb = _rank_emb(db, T, q)      # the store's embedder, once for every leg (False: keyword only)
-    if not route or not q or (doc is None and _n_docs(db, T) < 2): return _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
-    hits = _fused_hits(db, T, q, emb, n, columns, adaptive, rrf_k, False, kw)
+    if doc is not None: dids = _resolve_docs(tr, doc); kw = _scoped_kw(kw, dids)
+    kw = _facet_kw(tr, kw, kind, meta)
+    if emb is None: emb = _rank_emb(tr, q)      # the store's embedder, once for every leg (False: keyword only)
+    if not route or not q or (doc is None and _n_docs(tr) < 2): return _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
+    hits = _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, False, kw)
     # a chunk holding every term of the query is the passage asked for (a copied sentence, a keyword search): it names
     # its document better than any title, and routing it by the acts it cites lost 0.14 MRR on the EU known-item set.
     # A question rarely has such a chunk: its instruction words ('round', 'answer', 'using') are in no filing
     if doc is None and hits and hits[0].get('_span') is not None:
-        return rerank_hits(q, _hydrate(db, T, hits), rerank, rrf_k=rrf_k) if rerank else hits
+        return rerank_hits(q, _hydrate(tr, hits), rerank, rrf_k=rrf_k) if rerank else hits
     cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
     # only documents the question names (a match on their label, title or source words): routing a question that names
@@ -387,9 +387,9 @@ def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, 
     # with `doc`, each document asked for is searched inside at full weight: the caller named them
     # and each named document only as far as it is the one meant: its weight is `route_w` times the confidence
     routed = [(did, route_w) for did in dids] if doc is not None else \
-             [(d['doc_id'], route_w * d['confidence']) for d in _rank_docs(db, T, q, hits) if d['confidence'] >= tuning.ROUTE_MIN][:route]
+             [(d['doc_id'], route_w * d['confidence']) for d in _rank_docs(tr, q, hits) if d['confidence'] >= tuning.ROUTE_MIN][:route]
     for did, w in routed:
-        got, nkw = _scoped_hits(db, T, q, emb, n, did, cols, rrf_k, kw)
+        got, nkw = _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)
         # a named document holding none of the question's other words is not the one meant: an EU question was
         # routed to three Oracle 10-Ks by a word of their names alone (vectors always find something)
         if doc is None and not nkw: continue
@@ -398,13 +398,13 @@ def _routed_hits(db, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, 
             rows.setdefault(h['rowid'], h)
     order = sorted(score, key=lambda r: -score[r])[:n]
     out = [dict(rows[r], _rrf_score=score[r]) for r in order]
-    return rerank_hits(q, _hydrate(db, T, out), rerank, rrf_k=rrf_k) if rerank else out
+    return rerank_hits(q, _hydrate(tr, out), rerank, rrf_k=rrf_k) if rerank else out
 
 # %% ../nbs/15_retrieve.ipynb #932f449b
-def _nodes_by_id(db, T, ids):
+def _nodes_by_id(tr, ids):
     ids = list(ids)
     if not ids: return {}
-    rows = db.execute(f'SELECT id, doc_id, title, level, page_start, page_end, summary, nchunks FROM [{T.nodes.name}] '
+    rows = tr.execute(f'SELECT id, doc_id, title, level, page_start, page_end, summary, nchunks FROM [{tr.nodes.name}] '
                       f'WHERE id IN ({",".join("?"*len(ids))})', ids).fetchall()
     return {r[0]: dict(zip(('id', 'doc_id', 'title', 'level', 'page_start', 'page_end', 'summary', 'nchunks'), r)) for r in rows}
 
@@ -436,19 +436,19 @@ def sections(self:Database,
             )->list: # Sections: node_id, doc_id, title, breadcrumb, pages, score, passages (its best), why
     "Ranked sections, not chunks: hits grouped by node; `read` a section by its `node_id`."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
-    T = self.get_tree(store, prefix, ann=None)
+    tr = self.get_tree(store, prefix, ann=None)
     agg = _AGG[score]
-    if emb is None: emb = _rank_emb(self, T, q)      # once, whatever pools the ranking needs
+    if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
     def rank(n):
-        hits = _routed_hits(self, T, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta)
+        hits = _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta)
         groups = {}
         for h in hits: groups.setdefault(h['node_id'], []).append(h)
         return sorted(groups.items(), key=lambda kv: -agg([h['_rrf_score'] for h in kv[1]])), len(hits) >= n
     ranked = tiered(rank, limit, pool or tuning.HITS_POOL, ids=lambda kv: (kv[0],))
-    _hydrate(self, T, [h for _, hs in ranked for h in hs])     # text only for the sections returned
+    _hydrate(tr, [h for _, hs in ranked for h in hs])     # text only for the sections returned
     for _, hs in ranked:
         for h in hs: h['breadcrumb'] = h.get('heading') or ''
-    nodes = _nodes_by_id(self, T, [k for k,_ in ranked])
+    nodes = _nodes_by_id(tr, [k for k,_ in ranked])
     out = []
     for nid, hs in ranked:
         nd = nodes.get(nid, {})
@@ -469,11 +469,11 @@ def node_context(self:Database,
                  prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                 )->dict: # node, parent, siblings, children and breadcrumb
     "Where a section sits: its parent, siblings and children — a hit as a provision in a structure."
-    T = self.get_tree(store, prefix, ann=None)
-    n = _node(self, T, node_id)
+    tr = self.get_tree(store, prefix, ann=None)
+    n = _node(tr, node_id)
     kids = lambda pid: [_brief(dict(zip(('id', 'title', 'page_start', 'page_end'), r))) for r in
-                        self.execute(f'SELECT id, title, page_start, page_end FROM [{T.nodes.name}] WHERE parent_id = ? ORDER BY seq', [pid])]
-    parent = _node(self, T, n['parent_id']) if n['parent_id'] else None
+                        self.execute(f'SELECT id, title, page_start, page_end FROM [{tr.nodes.name}] WHERE parent_id = ? ORDER BY seq', [pid])]
+    parent = _node(tr, n['parent_id']) if n['parent_id'] else None
     sib = [s for s in kids(n['parent_id'])] if parent else []
     return NodeContext(node=_brief(n), parent=_brief(parent), siblings=[s for s in sib if s['node_id'] != node_id], children=kids(node_id),
                 breadcrumb=self.breadcrumb(node_id, store, prefix))
@@ -535,7 +535,7 @@ def context(self:Database,
             **kw, # forwarded to sections (ann, rerank, fts_pre, dtype, ...)
            )->dict: # query, sections (with text and tree context) and related sections
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
-    T = self.get_tree(store, prefix, ann=None)
+    tr = self.get_tree(store, prefix, ann=None)
     secs = self.sections(q, emb, limit=limit, per=per, store=store, prefix=prefix, **kw)
     for s in secs:
         r = self.read(s['node_id'], store, prefix, max_chars=max_read)
@@ -544,16 +544,16 @@ def context(self:Database,
     rel = []
     if vector and secs and related:
         ids = [s['node_id'] for s in secs]
-        blobs = [b for (b,) in self.execute(f'SELECT embedding FROM [{T.store.name}] WHERE embedding IS NOT NULL AND node_id IN ({",".join("?"*len(ids))})', ids)]
+        blobs = [b for (b,) in self.execute(f'SELECT embedding FROM [{tr.store.name}] WHERE embedding IS NOT NULL AND node_id IN ({",".join("?"*len(ids))})', ids)]
         if blobs:
-            dt = _store_dtype(T.store, kw.get('dtype'))
+            dt = _store_dtype(tr.store, kw.get('dtype'))
             c = _blobs_matrix(blobs, dt).mean(0)
             seen = set(ids)
-            for h in T.store.vec_search(c.astype(dt), ['node_id', 'doc_id', 'heading'], limit=related * 6, dtype=dt):
+            for h in tr.store.vec_search(c.astype(dt), ['node_id', 'doc_id', 'heading'], limit=related * 6, dtype=dt):
                 if h['node_id'] in seen: continue
                 seen.add(h['node_id'])
                 rel.append(dict(node_id=h['node_id'], doc_id=h['doc_id'], breadcrumb=h['heading'], score=1 - h['_dist']))   # cosine similarity
                 if len(rel) >= related: break
     out = Context(query=q, sections=secs, related=rel)
-    if graph: out['graph'] = _context_graph(self, T, secs, store=store, prefix=prefix, limit=related, graph_w=graph_w, max_read=max_read)
+    if graph: out['graph'] = _context_graph(tr, secs, store=store, prefix=prefix, limit=related, graph_w=graph_w, max_read=max_read)
     return _fit_context(out, max_chars)

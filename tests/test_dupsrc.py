@@ -334,7 +334,7 @@ def test_write_docs_takes_vectors_for_every_chunk_or_for_those_needed(fresh_db):
         plans = [fresh_db.add_doc(TEXT + f'\n\nbatch {k}', title=f's{k}{i}', source=f'/b{k}/{i}.md', defer=pending)['_plan'] for i in range(2)]
         chunks = pending if every else [c for p in _embed_plans(plans) for c in p.chunks]
         assert (len(pending), len(chunks)) == (4, 4 if every else 2)
-        assert write_docs(fresh_db, T, plans, hash_embed([c['content'] for c in chunks])) == 2
+        assert write_docs(T, plans, hash_embed([c['content'] for c in chunks])) == 2
     assert (n(fresh_db, 'docs'), n(fresh_db, 'store'), n(fresh_db, 'doc_sources')) == (2, 4, 2)
     import numpy as np
     for c, e in fresh_db.execute('SELECT content, embedding FROM store'):      # each chunk with its own vector, none shifted

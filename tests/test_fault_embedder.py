@@ -75,13 +75,13 @@ def test_write_docs_and_store_chunks_check_rows(db):
     plans = [db.add_doc(f'# N{i}\n\nnote number {i} text', title=f'n{i}', source=f'n{i}.md', defer=pending)['_plan'] for i in range(3)]
     vecs = enc([c['content'] for c in pending])
     before = counts(db)
-    with pytest.raises(ValueError, match='for 3 texts'): write_docs(db, T, plans, np.vstack([vecs, vecs[:1]]))
+    with pytest.raises(ValueError, match='for 3 texts'): write_docs(T, plans, np.vstack([vecs, vecs[:1]]))
     bad = vecs.copy(); bad[2, 0] = np.inf
-    with pytest.raises(ValueError, match="chunk 0 of document 'n2' \\(source 'n2.md'\\)"): write_docs(db, T, plans, bad)
+    with pytest.raises(ValueError, match="chunk 0 of document 'n2' \\(source 'n2.md'\\)"): write_docs(T, plans, bad)
     with pytest.raises(ValueError, match='for 2 texts'): store_chunks(T.store, pending[:2], vecs=vecs)
     with pytest.raises(TypeError, match='returned None'): store_chunks(T.store, pending[:2], embedder=lambda ts: None)
     assert counts(db) == before
-    assert write_docs(db, T, plans, vecs) == 3
+    assert write_docs(T, plans, vecs) == 3
 
 def test_add_embeddings_refuses_nonfinite(db):
     st = db.t.store

@@ -150,8 +150,8 @@ def test_graph_w(fresh_db):
     db = fresh_db
     a = db.add_doc(A, title='A')['doc_id']
     T = db.get_tree()
-    assert graph_reach(db, T, {f'{a}#3': 1.0}, graph_w=0) == []
-    lo, hi = (dict((k, v) for k, v, _ in graph_reach(db, T, {f'{a}#3': 1.0}, graph_w=w)) for w in (0.3, 0.9))
+    assert graph_reach(T, {f'{a}#3': 1.0}, graph_w=0) == []
+    lo, hi = (dict((k, v) for k, v, _ in graph_reach(T, {f'{a}#3': 1.0}, graph_w=w)) for w in (0.3, 0.9))
     assert set(lo) == set(hi) == {f'{a}#2', f'{a}#4'}
     # with restart 1 - graph_w at the seed, a cited section gets graph_w / 2 of the seed's own mass here (two references)
     assert abs(lo[f'{a}#2'] - 0.3 * 0.7 / 2) < 1e-9 and abs(hi[f'{a}#2'] - 0.9 * 0.1 / 2) < 1e-9

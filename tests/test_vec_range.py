@@ -45,11 +45,11 @@ def test_scoped_leg_scans_only_the_document(monkeypatch):
     T = db.get_tree()
     n_store = db.execute('SELECT count(*) FROM store').fetchone()[0]
     did = db.execute("SELECT id FROM docs WHERE title = 'doc 3'").fetchone()[0]
-    lo, hi = _doc_range(db, T, did)
+    lo, hi = _doc_range(T, did)
     emb = hash_embed(['revenue topic 24'])[0]
     seen, isin = [], np.isin
     monkeypatch.setattr(np, 'isin', lambda a, b, *x, **k: seen.append(len(a)) or isin(a, b, *x, **k))
-    hits, nkw = _scoped_hits(db, T, 'revenue topic 24', emb, 10, did, ['id', 'doc_id'], 60, {})
+    hits, nkw = _scoped_hits(T, 'revenue topic 24', emb, 10, did, ['id', 'doc_id'], 60, {})
     assert nkw and hits and {h['doc_id'] for h in hits} == {did}
     assert n_store > 4 * (hi - lo + 1) and seen and max(seen) <= hi - lo + 1, (seen, n_store)
     db.close()
