@@ -16,11 +16,13 @@ from fastcore.docments import docments
 
 from apswutils.db import Database
 
-from .embed import load_embedder, DEFAULT_EMBEDDER    # the specs and their loading live in embed; a store's record in core
+# the specs and their loading live in embed; a store's record in core
+from .embed import load_embedder, DEFAULT_EMBEDDER
 
 from .core import _has_words      # a query with no letters or digits searches nothing
 
-from . import retrieve   # the toc, read, sections, doc_search, context patches (read, retrieve) and refs, cited_by (graph)
+# the toc, read, sections, doc_search, context patches (read, retrieve) and refs, cited_by (graph)
+from . import retrieve
 
 # %% ../nbs/17_agent.ipynb #3160c5c7
 def _clip(s:str, n:int)->str: return s if len(s) <= n else s[:n].rstrip() + '…'
@@ -290,7 +292,8 @@ class _Answers:
     "The server's write stream, noting which request ids have had their reply."
     def __init__(self, w): self.w, self.pending = w, set()
     async def send(self, m):
-        await self.w.send(m); self.pending.discard(getattr(m.message, 'id', None))     # once the writer has it, not before
+        # once the writer has it, not before
+        await self.w.send(m); self.pending.discard(getattr(m.message, 'id', None))
     async def __aenter__(self): await self.w.__aenter__(); return self
     async def __aexit__(self, *a): return await self.w.__aexit__(*a)
     def __getattr__(self, k): return getattr(self.w, k)

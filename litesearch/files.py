@@ -79,7 +79,8 @@ _depth = re.compile(r'^(#{1,6}) ', re.M)
 def _ingest(tr, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=None)->dict:
     "add_doc one parsed file with its profile's settings and its stamp; a same-text re-read only refreshes the stamp."
     kw = {**(prof.doc_kw() if prof else {}), **kw}
-    if kind == 'pdf':      # a PDF's heading depths are its outline's: keep all of them (VAT: Title › Chapter › Section › Subsection › Article)
+    # a PDF's heading depths are its outline's: keep all of them (VAT: Title › Chapter › Section › Subsection › Article)
+    if kind == 'pdf':
         kw.setdefault('max_levels', max([4] + [len(m) for _, t in pages for m in _depth.findall(t)]))
     meta = {**(kw.pop('meta', None) or {}), '_file': stamp}
     r = tr.add_doc(pages, title=title, source=_fsname(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
@@ -187,15 +188,18 @@ def _parsed(jobs, n, opts, calm=None):
     from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
     from multiprocessing.sharedctypes import RawArray
-    settle = lambda j, out: here(j) if out[0] == 'parent' else out      # a worker without the file's profile hands it back
+    # a worker without the file's profile hands it back
+    settle = lambda j, out: here(j) if out[0] == 'parent' else out
     while heavy:                       # one round per pool: a round ends when its files are parsed or a worker dies
         started, done, ex, futs, why = RawArray('b', len(heavy)), set(), None, {}, 'they died before parsing any'
         try:
             try:
-                if calm: calm()       # a fork copies only this thread: no embedding may be running in another (a lock it holds stays held)
+                # a fork copies only this thread: no embedding may be running in another (a lock it holds stays held)
+                if calm: calm()
                 ex = _pool(n, initializer=_track, initargs=(started,))
                 for i, j in enumerate(heavy): futs[ex.submit(_tracked, i, *_task(j, opts))] = i
-            except Exception as e: why = f'{type(e).__name__}: {e}'    # the pool broke or never started: the files not sent are settled below
+            # the pool broke or never started: the files not sent are settled below
+            except Exception as e: why = f'{type(e).__name__}: {e}'
             for j in cheap: yield j, here(j)      # cheap files parse here while the workers run
             cheap = []
             for f in as_completed(futs):
@@ -207,7 +211,8 @@ def _parsed(jobs, n, opts, calm=None):
         finally:
             if ex is not None: ex.shutdown(wait=True, cancel_futures=True)
         left = [i for i in range(len(heavy)) if i not in done]
-        if left and not done and not any(started[i] for i in left):    # no worker parsed anything: the pool cannot run here
+        # no worker parsed anything: the pool cannot run here
+        if left and not done and not any(started[i] for i in left):
             warnings.warn(f'add_dir: parse workers failed ({why}); parsing {len(left)} files in this process')
             for i in left: yield heavy[i], here(heavy[i])
             return
@@ -221,12 +226,14 @@ def _parsed(jobs, n, opts, calm=None):
 # %% ../nbs/16_files.ipynb #dc669d4d-s4
 def _prune(tr, dir, paths, store, prefix)->list:
     "Remove the sources (primary or alias) that lay under `dir` and no longer exist; one result a source removed."
-    root, live = _fsname(Path(dir).resolve()), {_fsname(p.resolve()) for p in paths}     # sources are stored as _fsname's text
+    # sources are stored as _fsname's text
+    root, live = _fsname(Path(dir).resolve()), {_fsname(p.resolve()) for p in paths}
     rows = tr.execute(f'SELECT id, source FROM [{tr.docs.name}] UNION ALL SELECT doc_id, source FROM {_srcs(tr)}').fetchall()
     gone = [(did, src) for did, src in rows if src and src not in live and Path(src).is_relative_to(root) and not Path(src).exists()]
     if not gone: return []
     out = []
-    with tr.write_txn():        # a gone copy removes only its source: the document stays while another file holds its text
+    # a gone copy removes only its source: the document stays while another file holds its text
+    with tr.write_txn():
         for did, src in gone:
             r = _remove_source(tr, did, src)
             if r['removed']: out.append(dict(doc_id=did, source=src, removed=True, **({'kept': r['kept']} if 'kept' in r else {})))
@@ -252,14 +259,16 @@ class _Progress:
                  on:bool, # draw the bar
                  file=None, # where it is drawn (default: stderr)
                 ):
-        from tqdm.std import tqdm      # plain text: tqdm.auto picks the Jupyter widget, which warns 'IProgress not found' without ipywidgets
+        # plain text: tqdm.auto picks the Jupyter widget, which warns 'IProgress not found' without ipywidgets
+        from tqdm.std import tqdm
         self.files, self.read, self.planned = files, 0, 0
         self.bar = tqdm(total=0, unit='chunk', desc='add_dir', file=file or sys.stderr, disable=not on, dynamic_ncols=True, smoothing=0.1)
     def parsed(self, chunks:int=0):
         "One more file read and planned, `chunks` of it to embed: the total estimate follows."
         self.read += 1; self.planned += chunks
         self.bar.total = self.planned + round((self.files - self.read) * self.planned / self.read)
-        self.bar.set_postfix_str(f'{self.read}/{self.files} files', refresh=False); self.bar.update(0)   # drawn at tqdm's pace, not a file's
+        # drawn at tqdm's pace, not a file's
+        self.bar.set_postfix_str(f'{self.read}/{self.files} files', refresh=False); self.bar.update(0)
     @property
     def total(self)->int: return self.bar.total or 0
     def done(self, n:int):
@@ -316,7 +325,8 @@ class _Batches:
 @patch
 def vectors(self:_Batches, plans):
     "Vectors for the chunks of the plans that need them, embedded about a second's worth at a time so the bar moves."
-    chunks = [c for p in _embed_plans(plans) for c in p.chunks]     # a copy of text stored or met earlier in the batch: none
+    # a copy of text stored or met earlier in the batch: none
+    chunks = [c for p in _embed_plans(plans) for c in p.chunks]
     if self.embedder is None or not chunks: return None
     t, out, i = time.perf_counter(), [], 0
     while i < len(chunks):
@@ -333,7 +343,8 @@ def flush(self:_Batches):
     self.land()
     docs, self.docs, self.chunks = self.docs, [], 0
     if not docs: return
-    for r in docs:            # a copy of a document the batch just written planned before it landed: an alias, nothing to embed
+    # a copy of a document the batch just written planned before it landed: an alias, nothing to embed
+    for r in docs:
         p = r['_plan']
         if not p.twin and not p.force and p.hash in self.hashes: p.twin = (_twin(self.tr, p.hash, p.source) or (None,))[0]
     plans = [r['_plan'] for r in docs]
@@ -482,8 +493,10 @@ def add_dir(self:Database,
     _writable(self)                  # a read-only database: one clear error, not one per file
     tr = self.get_tree(store, prefix, ann=None)
     paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
-    embedder = _ingest_embedder(self, store, kw.pop('embedder', None))     # the store's embedder unless one is given; None only for embedder=False
-    doc_kw = kw if embed_batch else dict(kw, embedder=False if embedder is None else embedder)      # unbatched: add_doc embeds and writes each document
+    # the store's embedder unless one is given; None only for embedder=False
+    embedder = _ingest_embedder(self, store, kw.pop('embedder', None))
+    # unbatched: add_doc embeds and writes each document
+    doc_kw = kw if embed_batch else dict(kw, embedder=False if embedder is None else embedder)
     st = dict(files=len(paths), parsed=0, skipped=0, errors=0, pages=0, chunks=0, workers=0,
               parse_s=0.0, tree_s=0.0, embed_s=0.0, write_s=0.0, index_s=0.0)
     res = [None] * len(paths)
@@ -491,24 +504,28 @@ def add_dir(self:Database,
     jobs = _jobs(self, paths, store, prefix, kw.get('force', False), st, res)
     for r in res:
         if r: landed(r)
-    heavy = [j['stamp']['size'] for j in jobs if j['path'].suffix.lower() in HEAVY]      # sizes as stamped: a file gone since is its own error
+    # sizes as stamped: a file gone since is its own error
+    heavy = [j['stamp']['size'] for j in jobs if j['path'].suffix.lower() in HEAVY]
     n = st['workers'] = _n_workers(n_workers, heavy) if heavy else 0
     prog = _Progress(len(jobs), sys.stderr.isatty() if progress is None else progress)
     bat = _Batches(tr, embedder, kw.get('with_heading', True), embed_batch, st, prog, landed, thread) if embed_batch else None
     bulk_load = ExitStack()
-    if bulk: bulk_load.enter_context(tr.store.fts_bulk())   # triggers off; a load that dies is repaired on the next open
+    # triggers off; a load that dies is repaired on the next open
+    if bulk: bulk_load.enter_context(tr.store.fts_bulk())
     parsed = _parsed(jobs, n, lambda j: _pdf_opts(self, j['path'], images, tables, None), calm=bat and bat.land)
     stopped = False
     try:
         _plan_all(tr, parsed, prog, bat, st, res, landed, doc_kw, store, prefix)
         if bat: bat.flush(); bat.land()
-    except BaseException:      # interrupted: the batch being embedded lands if its vectors come within a second; the one gathered does not
+    # interrupted: the batch being embedded lands if its vectors come within a second; the one gathered does not
+    except BaseException:
         stopped = True
         if bat: bat.land(wait=1.0)
         raise
     finally:
         parsed.close(); prog.close()
-        _upkeep(tr, st, None if stopped else embedder, bulk_load)     # stopped: no recall tuning, its embedder may still be busy in the thread
+        # stopped: no recall tuning, its embedder may still be busy in the thread
+        _upkeep(tr, st, None if stopped else embedder, bulk_load)
     gone = _prune(tr, dir, paths, store, prefix) if prune and files is None else []
     for r in gone: landed(r)
     return Ingested(res + gone, _totals(res + gone, st, t_all))

@@ -434,7 +434,8 @@ def _resolve(tr, p, did, src_seq, ref, cache):
                 dsts = [(ds[0], s) for s in _doc_index(tr, ds[0], cache).resolve(spec, src_seq if same else None)]
                 if same and 'unit' not in spec: dsts = []        # a document naming itself is no edge
         else: dsts = [(did, s) for s in _doc_index(tr, did, cache).resolve(spec, src_seq)]
-        if dsts and all(d == did and s == src_seq for d, s in dsts): continue     # 'Article 20(1)' inside Article 20: no edge, no miss
+        # 'Article 20(1)' inside Article 20: no edge, no miss
+        if dsts and all(d == did and s == src_seq for d, s in dsts): continue
         dsts = [(d, s) for d, s in dsts if not (d == did and s == src_seq)]
         wait = act or (key if spec.get('file') and ref['scope'] != 'external' else None)   # what `_pending` finds it by
         if dsts: rows += [base + (tgt, wait, f'{d}#{s}', d) for d, s in dsts]

@@ -70,7 +70,8 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
 def _embed(chunks, embedder, with_heading):
     "Vectors for chunk dicts, each embedded with its heading path when `with_heading`."
     texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
-    return check_vectors(embedder(texts), len(texts), finite=False)   # NaN is refused where the document can be named (store_chunks, write_docs)
+    # NaN is refused where the document can be named (store_chunks, write_docs)
+    return check_vectors(embedder(texts), len(texts), finite=False)
 
 # %% ../nbs/13_ingest.ipynb #13584ccc-s1
 def store_chunks(store, # chunk store table
@@ -173,7 +174,8 @@ def write_docs(tr, # the store's tree, from `db.get_tree()`
             tr.conn.executemany(f'INSERT INTO [{tr.nodes.name}] (id, doc_id, parent_id, level, seq, title, page_start, page_end, summary, nchunks) VALUES (?,?,?,?,?,?,?,?,?,?)',
                 [(f'{p.did}#{n.seq}', p.did, None if n.parent is None else f'{p.did}#{n.parent}', n.level, n.seq, n.title,
                   n.page_start, n.page_end, n.summary, n.nchunks) for n in p.tree])
-            if p.outcome.get('replaced'): _renamed(tr, p.did)     # a document rebuilt or replaced keeps its aliases' names
+            # a document rebuilt or replaced keeps its aliases' names
+            if p.outcome.get('replaced'): _renamed(tr, p.did)
         chunks = [c for p in keep for c in p.chunks]
         store_chunks(tr.store, chunks, vecs=np.concatenate(vs) if vs else None)
         _on_write(tr, keep)     # the graph layer: index the references of the documents just written
@@ -236,12 +238,14 @@ def add_doc(self:Database,
         if not twin: defer.extend(chunks)
         res['_plan'] = plan
         return res
-    if plan.twin:                          # nothing to embed: an alias row, unless its twin went before the lock (then embed after all)
+    # nothing to embed: an alias row, unless its twin went before the lock (then embed after all)
+    if plan.twin:
         try: write_docs(tr, [plan], None)
         except _Orphan: plan.twin = None
     if not plan.twin:
         # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
-        embedder = _ingest_embedder(self, store, embedder)       # the store's own embedder unless one is given (and checked)
+        # the store's own embedder unless one is given (and checked)
+        embedder = _ingest_embedder(self, store, embedder)
         vecs = _embed(chunks, embedder, with_heading) if embedder is not None and chunks else None
         write_docs(tr, [plan], vecs)
     if index: _sync_ann(tr)
@@ -256,7 +260,8 @@ def _srcs_ddl(tr):
     "A document's other sources (aliases), made by the first write needing them: an older store gets them then, untouched before."
     n, d = _src_name(tr), tr.docs.name
     if _srcs(tr) == f'[{n}]': return
-    _free_name(tr.db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))    # never another table of that name
+    # never another table of that name
+    _free_name(tr.db, n, 'tree sources table', lambda t: {'source', 'doc_id'} <= set(t.columns_dict))
     tr.execute(f"CREATE TABLE IF NOT EXISTS [{n}] (source TEXT PRIMARY KEY, doc_id TEXT NOT NULL, title TEXT, meta TEXT DEFAULT '{{}}', added_at REAL)")
     tr.execute(f'CREATE INDEX IF NOT EXISTS [{n}_doc] ON [{n}](doc_id, added_at)')
     # every add looks its text up by hash and its source by (source, title): without these, a scan of docs per file
@@ -308,7 +313,8 @@ def _renamed(tr, did):
     "A document's searchable names (`docs` ranks and routes by them) from its title and primary source, plus each alias's title and path words."
     title, src, meta = tr.execute(f'SELECT title, source, meta FROM [{tr.docs.name}] WHERE id = ?', [did]).fetchone()
     al = tr.execute(f'SELECT title, source FROM {_srcs(tr)} WHERE doc_id = ? ORDER BY added_at, source', [did]).fetchall()
-    body = (tr.execute(f'SELECT body FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or [''])[0] or ''   # the words names split by
+    # the words names split by
+    body = (tr.execute(f'SELECT body FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or [''])[0] or ''
     names = ' '.join([doc_profile(body, title, src, json.loads(meta or '{}'))['names'], *(f'{t} {_source_words(s)}' for t, s in al)])
     tr.execute(f'UPDATE [{tr.profiles.name}] SET names = ? WHERE doc_id = ?', [names, did])
 
@@ -375,7 +381,8 @@ def _settle(tr, p, writable:bool)->bool:
     cur = _holder(tr, p.source, p.title)
     # unchanged: skipped; forced, a copy stays a copy (its document is rebuilt through its primary source)
     if cur and cur[1] == p.hash and (not p.get('force') or cur[2]): p.outcome = dict(doc_id=cur[0], skipped=True); return True
-    if cur and cur[1] == p.hash and writable:           # forced, unchanged: rebuilt in place, keeping its id and aliases
+    # forced, unchanged: rebuilt in place, keeping its id and aliases
+    if cur and cur[1] == p.hash and writable:
         _del_doc(tr, cur[0]); _reid(p, cur[0]); _absorb(tr, p); p.outcome = dict(doc_id=cur[0], replaced=True); return False
     # (forced, unchanged, and its text just written by an earlier plan of the batch: a duplicate document stored before
     # sources existed, merged into that one as its alias below)

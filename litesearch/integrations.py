@@ -68,7 +68,8 @@ class LiteSearchRetriever(_LCRetriever):
     "A LangChain retriever over a litesearch database: `db.sections()`, one `Document` per section, best first."
     db: Any                 # an open litesearch database
     embedder: Any = None      # query embedder (None: the store's recorded one)
-    max_read: int|None = None  # None: a Document's text is the section's best passages; N: its whole text, up to N characters
+    # None: a Document's text is the section's best passages; N: its whole text, up to N characters
+    max_read: int|None = None
     limit: int = 5          # sections returned
     per: int = 3            # best passages kept per section
     doc: Any = None         # search only these documents: an id, title or source path, or a list of them

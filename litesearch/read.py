@@ -33,7 +33,8 @@ def passage(h:dict, # a chunk hit or merged span, as `Database.chunk_search` and
     out = dict(node_id=h.get('node_id'), doc_id=h.get('doc_id'), breadcrumb=h.get('breadcrumb') or h.get('heading') or '',
                pages=_pages(*p), text=h.get('content') or '', score=h.get('_rrf_score', 0.0),
                meta=json.loads(m) if isinstance(m, str) else (m or {}), why=why)
-    out.update((k, v) for k, v in h.items() if k not in _ROW_KEYS and not k.startswith('_'))     # columns the caller asked for
+    # columns the caller asked for
+    out.update((k, v) for k, v in h.items() if k not in _ROW_KEYS and not k.startswith('_'))
     return out
 
 # %% ../nbs/14_read.ipynb #ef3148d2r-1
@@ -144,7 +145,8 @@ def _docs_matching(tr, doc, kind=None, meta=None):
     "Document rows for `toc`: all, the ones `doc` names (id, title, source path or file name, or a list of them), else titles holding `doc`."
     cols = 'id, title, source, kind, pages, meta, added_at'
     if doc is None: rows = list(tr.execute(f'SELECT {cols} FROM [{tr.docs.name}] ORDER BY added_at, id'))
-    elif isinstance(doc, (list, tuple, set)): rows = _rows_by_id(tr, cols, _resolve_docs(tr, doc))    # a list names documents: unknown ones are an error
+    # a list names documents: unknown ones are an error
+    elif isinstance(doc, (list, tuple, set)): rows = _rows_by_id(tr, cols, _resolve_docs(tr, doc))
     elif not isinstance(doc, str): raise TypeError(f'doc={doc!r}: expected a document id, title, source path or part of a title (str), a list of them, or None for every document')
     else:
         named = [r[0] for r in _docs_named(tr, doc)] if doc else []

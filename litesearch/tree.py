@@ -19,7 +19,8 @@ def doc_id(source, # path or url of the document
           )->str: # 16 hex characters
     "Content-addressed document id — re-adding the same source is a no-op, not a duplicate."
     source, title = str(source), str(title)
-    if '\x1f' not in source and '\x1f' not in title: key = f'{source}\x1f{title}'    # every id ever stored: kept as it was
+    # every id ever stored: kept as it was
+    if '\x1f' not in source and '\x1f' not in title: key = f'{source}\x1f{title}'
     # a separator inside either part made ('a\x1fb', 'c') and ('a', 'b\x1fc') one id: length-prefix the source instead.
     # This key holds at least three separators, the one above exactly one, so the two forms never meet
     else: key = f'{len(source)}\x1f{source}\x1f{title}'
@@ -137,7 +138,8 @@ def _registrant(lines, at):
     clean = lambda l: l.lstrip('#').strip()
     for l in map(clean, reversed(lines[max(0, at-2):at])):       # the usual cover: the name, then its caption
         if _COMPANY.search(l) and not re.search(r'pursuant|commission', l, re.I): return l
-    for l in lines[at+1:at+8]:                                  # a tabular cover: captions first, then 'file no. NAME state id' rows
+    # a tabular cover: captions first, then 'file no. NAME state id' rows
+    for l in lines[at+1:at+8]:
         if (m := _COMPANY.search(re.sub(r'^[\d\s-]+', '', clean(l)))): return m[0].strip()
     prev = clean(lines[at-1]) if at else ''
     if 2 < len(prev) <= 80 and re.search(r'[A-Za-z]{2}', prev) and \

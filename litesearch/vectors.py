@@ -46,18 +46,22 @@ def add_embeddings(self:Table,
     "Record the dtype/dimension of embeddings written to this store; returns the vectors as blobs."
     a = check_vectors(vecs, who='add_embeddings got')
     dt = _dtype(dtype) or (a.dtype if a.dtype.name in _dtypes else np.float32)
-    if a.dtype != dt: a = check_vectors(a.astype(dt), who=f'add_embeddings got, as {np.dtype(dt).name},')   # e.g. float32 past float16's ±65504 overflows to inf
+    # e.g. float32 past float16's ±65504 overflows to inf
+    if a.dtype != dt: a = check_vectors(a.astype(dt), who=f'add_embeddings got, as {np.dtype(dt).name},')
     db, dn = self.db, a.dtype.name
     old = db.ls_meta(f'{self.name}.dim'), db.ls_meta(f'{self.name}.dtype')
-    rec = db.ls_meta(f'{self.name}.embedder') if old[0] is None else None     # the first vectors must be what the recorded embedder makes
+    # the first vectors must be what the recorded embedder makes
+    rec = db.ls_meta(f'{self.name}.embedder') if old[0] is None else None
     if rec and rec.get('dim') and rec['dim'] != a.shape[1]:
         raise ValueError(f"embeddings for store {self.name!r}: got dimension {a.shape[1]}, but its embedder {rec.get('spec') or rec.get('name')!r} makes dimension {rec['dim']}")
     if old[0] is None: db.ls_meta(f'{self.name}.dim', int(a.shape[1])); db.ls_meta(f'{self.name}.dtype', dn)
     elif old[0] != a.shape[1]:
         raise ValueError(f'embeddings for store {self.name!r}: got dimension {a.shape[1]}, but the store holds dimension {old[0]}')
-    elif dn != old[1]:     # a float32 embedder into a float16 store is cast, as queries are; int8 is a quantisation, not a cast
+    # a float32 embedder into a float16 store is cast, as queries are; int8 is a quantisation, not a cast
+    elif dn != old[1]:
         if a.dtype.kind != 'f' or old[1] == 'int8': raise ValueError(f'embeddings for store {self.name!r}: got dtype {dn}, but the store holds {old[1]}')
-        a = check_vectors(a.astype(_dtypes[old[1]]), who=f'add_embeddings got, as the store\'s {old[1]},')   # overflow to inf is refused
+        # overflow to inf is refused
+        a = check_vectors(a.astype(_dtypes[old[1]]), who=f'add_embeddings got, as the store\'s {old[1]},')
     return [r.tobytes() for r in a]
 
 # %% ../nbs/07_vectors.ipynb #5154c1b7
@@ -253,7 +257,8 @@ def _f16_dots(rows, q16, threads=1)->np.ndarray:
     # GIL), each half written in place, the second on its own thread (not the vector leg's, which may be running this)
     h = len(rows) // 2
     try: other = _worker('scan').submit(dot, h, len(rows))
-    except RuntimeError: dot(0, len(rows)); return out[0]      # at interpreter exit the pool takes no more work: all here
+    # at interpreter exit the pool takes no more work: all here
+    except RuntimeError: dot(0, len(rows)); return out[0]
     dot(0, h); other.result()
     return out[0]
 
@@ -266,7 +271,8 @@ def _f16_scan(rows, q, k, metric='cosine', threads=1, inv=None, skip=None)->tupl
     q16 = np.asarray(q, np.float16)           # the query in the rows' precision, as usearch takes it
     inv = _f16_inv(rows) if inv is None else inv
     d, qq = _f16_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
-    if metric == 'cosine':                    # in place: 1 - dot/(|r||q|); a zero row (1/norm 0) lands at 1, as usearch puts it
+    # in place: 1 - dot/(|r||q|); a zero row (1/norm 0) lands at 1, as usearch puts it
+    if metric == 'cosine':
         d *= inv; d *= -1 / np.sqrt(qq) if qq else 0.0; d += 1
     else:
         with np.errstate(divide='ignore'): sq = np.where(inv > 0, 1 / inv.astype(np.float64) ** 2, 0)
