@@ -6,7 +6,7 @@
 __all__ = ['DbTools', 'mcp_server', 'serve_stdio']
 
 # %% ../nbs/17_agent.ipynb #ae543edd
-import os, re, sys, json, inspect, importlib, threading, functools
+import os, re, json, inspect, threading, functools
 
 from typing import Annotated
 
@@ -122,7 +122,6 @@ def _fit(self:DbTools, res, parts:list, floor:int=200):
     "`res`, under the tools' budget as JSON: the longest texts among `parts` cut to one length (not below `floor`), each cut one marked `truncated`."
     size = lambda: len(json.dumps(res, ensure_ascii=False))
     if self.max_chars is None or size() <= self.max_chars: return res
-    full = [p['text'] for p in parts]
     for _ in range(3):                     # JSON escapes make text longer than its characters: check, and cut again
         over = size() - self.max_chars
         if over <= 0: break

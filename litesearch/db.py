@@ -547,7 +547,7 @@ def _repay(tbl):
     for op in ('insert', 'update', 'delete'): tbl.db.execute(f'DROP TRIGGER IF EXISTS temp.[{tbl.name}_fts_owed_{op}]')
 
 # %% ../nbs/05_db.ipynb #ceccdf5c
-import uuid, hashlib, zlib
+import uuid
 def _ann_log_ddl(db, name):
     db.executescript(f'''
 CREATE TABLE IF NOT EXISTS [{name}_annlog] (seq INTEGER PRIMARY KEY AUTOINCREMENT, rid INTEGER NOT NULL, op INTEGER NOT NULL);

@@ -147,7 +147,7 @@ def check_vectors(vecs, # what an embedder returned: a 2-D array, or a list of e
     if not hasattr(vecs, '__len__') or isinstance(vecs, (str, bytes, dict, set)):
         raise TypeError(f'{who} a {type(vecs).__name__}: {want} (a list or numpy array; a generator cannot be checked against the texts)')
     try: a = np.asarray(vecs)
-    except (ValueError, TypeError) as e: raise ValueError(f'{who} rows that do not form a matrix (ragged: rows of different lengths?): {want}') from None
+    except (ValueError, TypeError): raise ValueError(f'{who} rows that do not form a matrix (ragged: rows of different lengths?): {want}') from None
     if a.dtype == object: raise ValueError(f'{who} rows that do not form a matrix (ragged: rows of different lengths?): {want}')
     if a.dtype.kind not in 'fiub': raise TypeError(f'{who} {a.dtype} values: {want}, of floats')
     if a.ndim != 2 or (n is not None and a.shape[0] != n) or (a.ndim == 2 and a.shape[1] == 0):

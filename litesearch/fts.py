@@ -105,7 +105,7 @@ def _tokenizer(tbl):
             text = text or ''
             t = tp if text.isascii() or not _CJK.search(text) else tk
             return t(text.encode(), flags, None, include_offsets=False, include_colocated=False)
-        col = tbl.db.execute(f'SELECT name FROM pragma_table_info(?) ORDER BY cid LIMIT 1', [f'{tbl.name}_fts']).fetchone()[0]
+        col = tbl.db.execute('SELECT name FROM pragma_table_info(?) ORDER BY cid LIMIT 1', [f'{tbl.name}_fts']).fetchone()[0]
         return tok, col
     return _fresh(tbl.db, ('tokenizer', tbl.name), make)
 

@@ -359,7 +359,6 @@ def resolve(self:_Doc, spec, src=None):
 def _tables(tr, create:bool=True):
     "The edge and identifier tables beside a tree's docs/nodes (same prefix); created on first write, None for a reader when absent."
     p = tr.docs.name[:-len('docs')]
-    key = ('graph', p)
     def ddl():
         tr.execute(f'''CREATE TABLE IF NOT EXISTS [{p}refs] (doc_id TEXT NOT NULL, src TEXT NOT NULL, pos INTEGER, text TEXT,
                        pattern TEXT, scope TEXT, target TEXT, act TEXT, dst TEXT, dst_doc TEXT)''')

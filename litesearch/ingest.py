@@ -48,7 +48,7 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
     if cur: groups.append(cur)
     out = []
     for g in groups:
-        text, starts, off = '', [], 0
+        text, starts = '', []
         for pg, t in g:
             if text: text += page_sep(text, t)      # a number the page break cut stays whole
             starts.append((len(text), pg)); text += t
