@@ -27,6 +27,9 @@ and off (route=0), so the gain is measured in one run.
 A third store holds the 54 PDFs of ../shared/data/reports (NTSB accident reports, NIH protocols, agency performance
 reports and strategic plans), asked bench/questions_reports.jsonl (written for held-out checking, see
 bench/questions_README.md); its table adds one row per corpus (ntsb, nih, agency) under each route.
+bench/questions_euparaphrase.jsonl (39) is asked of the EU store: passages drawn at random from its chunks (seed 2026),
+each restated in other words by a person who read it (no litesearch run before writing), judged as the questions are
+(a section of the passage's act holding its page): the paraphrased known-item case.
 --half tune|test|all picks half of every set: the reports set says its half per row; the filings and EU sets, which do
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
@@ -110,7 +113,8 @@ JUDGES = dict(sec=sec_judge, hit=hit_judge)
 BENCH = Path(__file__).resolve().parent
 FILINGS = BENCH.parent.parent/'shared'/'data'/'filings'
 REPORTS = BENCH.parent.parent/'shared'/'data'/'reports'     # ntsb/, nih/, agency/: one store holds all three
-QSETS = [n for n in ('filings', 'eu', 'reports') if (BENCH/f'questions_{n}.jsonl').exists()]
+QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports') if (BENCH/f'questions_{n}.jsonl').exists()]
+STORE_OF = {'euparaphrase': 'eu'}      # a set asked of another set's store
 
 def load_questions(name):
     return [json.loads(l) for l in (BENCH/f'questions_{name}.jsonl').read_text().splitlines() if l.strip()]
@@ -127,6 +131,7 @@ def covers(doc_id, pages, want_doc, want_pages):
 
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about; title = file stem, as add_dir names documents."
+    name = STORE_OF.get(name, name)
     kw = dict(chunker=Chunker(chunk)) if chunk else {}
     path = ':memory:'
     if cache:        # a database file kept between runs of one configuration (delete it after changing ingest code)

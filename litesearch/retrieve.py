@@ -232,6 +232,24 @@ def _newest_named(tr, q, names:list, leg)->list:
     if pick is None: return names
     return [(pick, 1.5 * max(names[0][1] if names else 0, cand[0][1]))] + [(d, s) for d, s in names if d != pick]
 
+# %% ../nbs/15_retrieve.ipynb #dated
+_MONTH = r'(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+
+_MONTH_YEAR = re.compile(rf'(?i)\b({_MONTH})\.?(?:\s+\d{{1,2}},?)?\s+((?:19|20)\d\d)\b')
+
+def _dated(tr, q, terms)->list:
+    "`terms` less each month `q` dates with years that no document holding the month in its label or names also holds."
+    years = {}
+    for m, y in _MONTH_YEAR.findall(q): years.setdefault(m.lower()[:3], set()).add(y)
+    p = tr.profiles.name
+    # `t` comes from fts_terms (quoted) and `y` is four digits: nothing of the question's text is read as FTS syntax
+    holds = lambda t, y: tr.execute(f'SELECT 1 FROM [{p}] WHERE [{p}] MATCH ? LIMIT 1', [f'{{label names}} : ({t} AND "{y}")']).fetchone()
+    def keep(t):
+        w = t.strip('"')
+        ys = years.get(w.lower()[:3]) if re.fullmatch(_MONTH, w, re.I) else None
+        return ys is None or any(holds(t, y) for y in ys)
+    return [t for t in terms if keep(t)]
+
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-1
 def _ev_per_length(tr, ev:dict)->dict:
     "Each document's summed chunk evidence over its chunk count to the power `tuning.DOC_EV_NORM`: a long document gathers weak hits by its length alone."
@@ -253,7 +271,7 @@ def _rank_docs(tr, q, hits, k=3):
     # matched more of a question's words than 'Apple' matched Apple's 10-K; separate rankings keep the name decisive.
     # And a word many documents' names share ('EU' in four of eight acts' titles, '10-K') names none of them: BM25
     # scores it near 0, but a rank is a rank, so only the terms that name a few documents rank by name
-    nterms = _naming_terms(tr, terms)
+    nterms = _dated(tr, q, _naming_terms(tr, terms))
     names = _newest_named(tr, q, leg('label names', '0, 1, 1, 0', nterms), leg)
     body = leg('body', '0, 0, 0, 1', terms) if tuning.DOC_LEGS['body'] else []
     ev, nh = {}, {}
