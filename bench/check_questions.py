@@ -10,6 +10,8 @@ Rows with a `corpus` field (the reports set) are checked harder: corpus is ntsb,
 PDF is in; half is tune or test; the answer string itself must occur on at least one listed page (both compared
 case-folded, whitespace collapsed, a hyphen broken across a line joined, curly quotes straightened); and the question
 must not copy the page: no run of 8 or more consecutive words of q may occur on a listed page.
+Paraphrased passages (kind 'passage', bench/questions_euparaphrase.jsonl): the passage (the answer) must occur on a
+listed page (12 consecutive words of it), and q must restate it: no run of 5 consecutive words of the passage.
 Prints counts per document, per kind and the table share, the corpus documents without a question, then each
 failure; exits 1 if any.
 
@@ -20,7 +22,7 @@ from collections import Counter
 import pymupdf
 from _questions import load_questions, questions_path, doc_path, CORPORA
 
-KINDS = {'metric', 'ratio', 'narrative', 'yesno', 'definition', 'number', 'fact', 'where'}   # filings use the first four, the EU set adds definition and number, the reports set uses fact, number, narrative, where
+KINDS = {'metric', 'ratio', 'narrative', 'yesno', 'definition', 'number', 'fact', 'where', 'passage'}   # filings use the first four, the EU set adds definition and number, the reports set uses fact, number, narrative, where; the paraphrased passages are 'passage'
 NUM = re.compile(r'\d[\d,]*(?:\.\d+)?')
 REPORT_CORPORA, HALVES, COPY_RUN = ('ntsb', 'nih', 'agency'), ('tune', 'test'), 8
 
@@ -69,6 +71,14 @@ def check_row(r, seen):
         if missing := sorted(numbers(r['answer']) - on_pages): errs.append(f'answer numbers {missing} not on pages {pages}')
         if not numbers(r['answer']): errs.append('metric answer holds no number')
     if 'corpus' in r: errs += check_report_row(r, texts, pages)
+    if r.get('kind') == 'passage': errs += check_passage_row(r, texts, pages)
+    return errs
+
+def check_passage_row(r, texts, pages):
+    "A paraphrased passage: its text (the answer) is on a listed page, and q restates it in other words (no 5-word run of it)."
+    errs = []
+    if not any(len(copied_run(r['answer'], texts[p]).split()) >= 12 for p in pages): errs.append(f'passage not on pages {pages}')
+    if len(run := copied_run(r['q'], r['answer']).split()) >= 5: errs.append(f'q copies {len(run)} words of its passage')
     return errs
 
 def check_report_row(r, texts, pages):
@@ -112,5 +122,5 @@ def check(name):
     return len(fails)
 
 if __name__ == '__main__':
-    names = sys.argv[1:] or ['filings'] + [n for n in ('eu', 'reports') if questions_path(n).exists()]
+    names = sys.argv[1:] or ['filings'] + [n for n in ('eu', 'euparaphrase', 'reports') if questions_path(n).exists()]
     sys.exit(1 if sum(check(n) for n in names) else 0)
