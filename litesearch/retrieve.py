@@ -280,11 +280,13 @@ def _rank_docs(tr, q, hits, k=3):
     ev = _ev_per_length(tr, ev)
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])))}
-    score = {}
+    # a name counts as far as it is specific: 'protocol' in one protocol's label, while every protocol's chunks say it,
+    # put that protocol first for questions about the others
+    score, spec = {}, _specificity(tr, nterms)
     for leg, r in ranks.items():
-        for d, i in r.items(): score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] / (k + i)
+        for d, i in r.items(): score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * (spec.get(d, 1.0) if leg == 'names' else 1) / (k + i)
     order = sorted(score, key=lambda d: -score[d])
-    conf = _route_conf(dict(names), ev, _specificity(tr, nterms))
+    conf = _route_conf(dict(names), ev, spec)
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
 
