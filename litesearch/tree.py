@@ -118,7 +118,7 @@ def _node(tr, node_id):
     return dict(zip(('id', 'doc_id', 'parent_id', 'level', 'seq', 'title', 'page_start', 'page_end', 'summary', 'nchunks'), r))
 
 # %% ../nbs/11_tree.ipynb #19331200
-_REGISTRANT = re.compile(r'exact name of (?:the )?registrant', re.I)
+_REGISTRANT = re.compile(r'\(?(?:exact )?name of (?:the |each )?registrants?\b', re.I)
 
 _FORM = re.compile(r'\bFORM\s+(10-K|10-Q|8-K|20-F|6-K|40-F|S-1|DEF 14A)\b', re.I)
 
@@ -136,6 +136,8 @@ _NOT_HEAD = re.compile(r'^(?:exhibit\b|news release|press release|table of conte
 def _registrant(lines, at):
     "The registrant's name near the 'exact name of registrant' caption: above it, or in the table row below it."
     clean = lambda l: l.lstrip('#').strip()
+    pre = clean(_REGISTRANT.split(lines[at], 1)[0])          # 'JOHNSON & JOHNSON (Exact name of registrant ...)' on one line
+    if 2 < len(pre) <= 80 and re.search(r'[A-Za-z]{2}', pre) and not re.search(r'pursuant|commission|\d{3}-\d{4}', pre, re.I): return pre
     for l in map(clean, reversed(lines[max(0, at-2):at])):       # the usual cover: the name, then its caption
         if _COMPANY.search(l) and not re.search(r'pursuant|commission', l, re.I): return l
     # a tabular cover: captions first, then 'file no. NAME state id' rows
