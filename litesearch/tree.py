@@ -130,7 +130,8 @@ _MD_HEAD = re.compile(r'^#{1,6}\s+(.+?)\s*$', re.M)
 
 _COMPANY = re.compile(r"[A-Z][\w&.,'’ -]*?\b(?:CORPORATION|COMPANY|INCORPORATED|INC\.?|CORP\.?|LLC|L\.?P\.?|LIMITED|PLC|N\.V\.|S\.A\.|AG|SE|GROUP|HOLDINGS|TRUST)(?![\w])\.?", re.I)
 
-_NOT_HEAD = re.compile(r'^(?:exhibit\b|news release|press release|table of contents|contents|\W*$|\d[\d\s./-]*$)', re.I)
+_NOT_HEAD = re.compile(r'^(?:exhibit\b|news release|press release|table of contents|contents|\W*$|\d[\d\s./-]*$|'
+                       r'(?:united states\s+)?securities and exchange commission|washington,? d\.?\s?c\b|form\s+\d+-[a-z]+$)', re.I)   # an SEC cover's masthead names no filing
 
 # %% ../nbs/11_tree.ipynb #19331200-s1
 def _registrant(lines, at):
