@@ -139,6 +139,8 @@ class _Line:
     head: tuple = None     # (depth, title) when the line prints a heading
     drop: bool = False     # page furniture, or a continuation line of a heading
     pre: list = field(default_factory=list)   # headings opened just before this line (outline entries not found in the text)
+    x0: float = 0          # the line's own left edge and baseline: what sits beside it on the page
+    y: float = 0
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 
@@ -166,7 +168,7 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             y = l['bbox'][3]
             if ls and abs(last_y - y) < 2:    # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
                 pv = ls[-1]; pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
-            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi))
+            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y))
             last_y = y
         if ls: out.append(ls)
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
