@@ -16,6 +16,7 @@ from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, _is_row, _squash
+from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
 _RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
@@ -318,6 +319,28 @@ def _font_heads(flat, # per page, its `_Line`s
     depth = {k: min(i + 1, max_depth) for i, k in enumerate(keep)}
     return [(g, depth[k]) for g, k in groups if k in depth]
 
+# %% ../nbs/04_data.ipynb #ol-fn
+def _marks(flat):
+    "What outline placement changes in `flat`, saved so `_unmark` can undo it."
+    return [(ls, len(ls), [(l, l.head, l.drop, len(l.pre)) for l in ls]) for ls in flat]
+
+def _unmark(saved):
+    for ls, n, lines in saved:
+        del ls[n:]
+        for l, head, drop, k in lines: l.head, l.drop = head, drop; del l.pre[k:]
+
+def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a page)
+                 flat, # per page, its `_Line`s, furniture marked
+                ):
+    "Headings onto `flat`: the outline's entries where it reads as a table of contents, else headings found from the text (`plan_heads`)."
+    if 2 <= len(toc) <= tuning.OUTLINE_MAX_PER_PAGE * len(flat):
+        saved = _marks(flat)
+        if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc): return _form_heads(flat)
+        _unmark(saved)          # bookmarks, not headings: none of their titles is printed
+    for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
+        g[0].head = (d, t)
+        for l in g[1:]: l.drop = True
+
 # %% ../nbs/04_data.ipynb #471a4ac4
 import sys, os
 
@@ -442,13 +465,7 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
         for ls in flat:
             for l in ls[:2] + ls[-2:]:
                 if re.sub(r'\d+', '#', l.text) in junk: l.drop = True
-    if headings:
-        toc = [e for e in doc.get_toc() if e[2] > 0] if outline else []
-        if len(toc) >= 2: _outline_heads(toc, flat); _form_heads(flat)
-        else:
-            for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
-                g[0].head = (d, t)
-                for l in g[1:]: l.drop = True
+    if headings: _place_heads([e for e in doc.get_toc() if e[2] > 0] if outline else [], flat)
     # without headings the tree reads chapter lines, and tells a contents page by its line layout: keep the printed lines
     unwrap = any(l.head or l.pre for ls in flat for l in ls)
     return [(i, _render(bs, unwrap)) for i, bs in enumerate(pages)]
