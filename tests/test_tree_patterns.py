@@ -156,3 +156,10 @@ def test_cells_and_fields_are_no_headings():
     pg.insert_textbox(pymupdf.Rect(72, 380, 500, 460), PARA, fontsize=9, fontname='helv')
     titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
     assert titles == ['Strategy 1.02: Engage the workforce', 'Strategy 1.03: Provide learning opportunities'], titles
+
+def test_bookmarks_that_are_no_headings():
+    "An outline none of whose entries is printed (a file's part names, one a page) made a flat tree of `Part01`, `Part02`; the type's headings win."
+    doc = pymupdf.open(stream=make_pdf([[('Mission', 16, True), PARA], [('Strategic Goals', 16, True), PARA, H('Goal 1 Hire the Best'), PARA]]))
+    doc.set_toc([[1, 'APR_Part01', 1], [1, 'APR_Part02', 2]])
+    titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
+    assert 'Mission' in titles and 'Strategic Goals' in titles and not any(t.startswith('APR_') for t in titles), titles
