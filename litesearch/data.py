@@ -235,7 +235,21 @@ def _outline_depths(toc)->list:
         end = next((m for m in range(k + 1, len(toc)) if toc[m][0] == 1), len(toc))
         if end - k - 1 > len(toc) / 2:
             for m in range(k + 1, end): depth[m] -= 1
-    return [min(max(d, 1), 6) for d in depth]
+    return [min(max(d, 1), 6) for d in _numbered_depths(toc, depth)]
+
+_ONUM = re.compile(r'^(?:[A-Z][A-Za-z]*\s+)?(\d{1,2}(?:\.\d{1,2})*)\.?(?:\s|$)')   # `1.1 Choice`, `Strategy 1.1.1 Outcomes`
+
+def _numbered_depths(toc, depth):
+    "Sibling entries a tool flattened to one level take the depth their decimal numbers give (`1.1` › `Strategy 1.1.1` › `Task 1.1.1.1`)."
+    groups, stack = {}, []
+    for k, (lvl, title, *_) in enumerate(toc):
+        while stack and toc[stack[-1]][0] >= lvl: stack.pop()
+        if m := _ONUM.match(title): groups.setdefault((stack[-1] if stack else -1, lvl), []).append((k, m.group(1).count('.') + 1))
+        stack.append(k)
+    for ks in groups.values():
+        low = min(n for _, n in ks)
+        for k, n in ks: depth[k] += n - low
+    return depth
 
 def _spaced(s):
     "Letter-spaced display type (`S e c t i o n 1`) has lost its word breaks."
