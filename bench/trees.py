@@ -16,6 +16,10 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   Each heading matching no entry is counted by why: deeper than the outline goes, a repeat of an entry already matched, a
   partial title (one a prefix of an entry), table furniture or a sentence's piece (by headings' own tests), a numbered
   heading the outline leaves out, or other (an unnumbered heading the outline does not list).
+  Also reported (beside, not instead of, the figures above): precision at the outline's ranks, over the headings set in
+  type (size, then bold) no smaller than the smallest type a tenth (and 2+) of its printed entries use, pooled over the PDFs
+  that print 2+ entries: headings in smaller type are deeper than the outline goes, neither right nor wrong by it, and
+  are counted apart. "Within the outline depth" is the older cut by tree level, which moves with the tree's own levels.
 EU: a fingerprint of the trees (titles with change markers and spacing normalised, levels, parent titles, article
   numbers) saved to bench/trees_eu.json with --save-eu; without it the run reports nodes lost and nesting changed.
 --ref DIR: ingest speed (pdf_parse + build_tree pages/s on the tune-half filings and EU acts), this checkout against the
@@ -94,15 +98,42 @@ def is_flat(sh): return sh['top_children'] >= 60 or (sh['wide_nonpart'] > 0.6 an
 def kind_of(name):
     return '10K' if name.endswith('10K') else '10Q' if name.endswith('10Q') else 'other'
 
-def printed_outline(path):
-    "The outline entries pdf_parse's outline placement finds printed on their pages, as `[(depth, title)]`."
-    from litesearch.data import _pymupdf, _pdf_blocks, _outline_heads
+def _flat(path):
+    from litesearch.data import _pymupdf, _pdf_blocks
     pm = _pymupdf(); doc = pm.open(str(path))
     flags = pm.TEXTFLAGS_DICT & ~pm.TEXT_PRESERVE_IMAGES
-    flat = [[l for b in _pdf_blocks(doc[i], flags) if not isinstance(b, str) for l in b] for i in range(doc.page_count)]
+    return doc, [[l for b in _pdf_blocks(doc[i], flags) if not isinstance(b, str) for l in b] for i in range(doc.page_count)]
+
+def printed_outline(path, styles=False):
+    "The outline entries pdf_parse's outline placement finds printed on their pages, as `[(depth, title)]` (with `styles`, `[(depth, title, (size, bold))]`)."
+    from litesearch.data import _outline_heads
+    doc, flat = _flat(path)
     toc = [e for e in doc.get_toc() if e[2] > 0]
     _outline_heads(toc, flat)
-    return [l.head for ls in flat for l in ls if l.head]
+    return [(*l.head, (l.size, l.bold)) if styles else l.head for ls in flat for l in ls if l.head]
+
+def outline_types(styles):
+    "The type of the outline's ranks: the smallest size a tenth (and 2+) of its printed entries use, and whether plain type at that size is among them."
+    n = Counter(styles)
+    common = [s for s, k in n.items() if k >= max(2, 0.1 * len(styles))] or list(n)     # a stray entry's type is no rank
+    low = min((s for s, _ in common), default=0)
+    return low, any(s == low and not b for s, b in common)
+
+def node_types(path, nodes):
+    "Per node (root excluded), the (size, bold) of the line printing its title on its first page, or None when no line does."
+    _, flat = _flat(path)
+    out = []
+    for n in nodes[1:]:
+        t = squash(n.title)
+        ls = flat[n.page_start] if 0 <= n.page_start < len(flat) else []
+        out.append(next(((l.size, l.bold) for l in ls if (q := squash(l.text)) and t.startswith(q[:len(t)])), None))
+    return out
+
+def within(style, types):
+    "A heading's type is at the outline's ranks: not smaller than the smallest type of its entries (unknown type counts as within)."
+    if style is None: return True
+    low, plain = types
+    return style[0] > low or (style[0] == low and (style[1] or plain))
 
 def _match(a, b):
     if a == b: return True
@@ -127,9 +158,12 @@ def outline_scores(path):
     "Heading precision/recall and rank agreement of the tree built with the outline ignored, and why unmatched headings missed."
     from litesearch.data import pdf_parse
     from litesearch.structure import build_tree
-    entries = [(d, squash(t)) for d, t in printed_outline(path)]
+    printed = printed_outline(path, styles=True)
+    entries = [(d, squash(t)) for d, t, _ in printed]
     nodes = build_tree(pdf_parse(path, outline=False))
     det = [(depth_of(nodes, n), squash(n.title)) for n in nodes[1:]]
+    types = outline_types([s for *_, s in printed])
+    inside = [within(s, types) for s in node_types(path, nodes)]
     top = max((d for d, _ in entries), default=0)      # headings deeper than the outline goes are neither right nor wrong by it
     used, pairs, hit, why = set(), [], [], Counter()
     for k, (lv, t) in enumerate(det):        # in reading order: each heading takes the next unused entry it matches
@@ -138,8 +172,9 @@ def outline_scores(path):
         if m is not None: used.add(m); pairs.append((entries[m][0], lv))
         else: why[why_unmatched(lv, nodes[k + 1].title, t, entries, used, top)] += 1
     shallow = [h for h, (lv, _) in zip(hit, det) if lv <= top]
+    ranked = [h for h, w in zip(hit, inside) if w]
     agree = [((a2 > a1) - (a2 < a1)) == ((b2 > b1) - (b2 < b1)) for (a1, b1), (a2, b2) in zip(pairs, pairs[1:])]
-    return dict(detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow),
+    return dict(detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow), ranked=len(ranked), ranked_matched=sum(ranked),
                 precision=len(pairs) / len(det) if det else 0, recall=len(used) / len(entries) if entries else 0,
                 rank_agree=sum(agree) / len(agree) if agree else 0, why=why)
 
@@ -212,6 +247,11 @@ def report(name, rows):
                   f'precision within the outline depth {sm / max(sd, 1):.3f} '
                   f"(pooled; mean per PDF {mean([r['precision'] for r in os_]):.3f} / {mean([r['recall'] for r in os_]):.3f}), "
                   f"rank agreement {mean([r['rank_agree'] for r in os_]):.3f}")
+            gt = [r for r in os_ if r['entries'] >= 2]      # an outline none of whose entries is printed judges nothing
+            rd, rm = sum(r['ranked'] for r in gt), sum(r['ranked_matched'] for r in gt)
+            gd = sum(r['detected'] for r in gt)
+            print(f'   at the outline\'s ranks ({len(gt)} PDFs printing 2+ entries; headings set in type no smaller than the '
+                  f'entries\'): precision {rm / max(rd, 1):.3f} ({rm} of {rd}); {gd - rd} headings in smaller type, below the outline')
             why = sum((r['why'] for r in os_), Counter())
             print('   unmatched headings: ' + ', '.join(f'{w} {why[w]}' for w in WHY))
     flat = [r['name'] for r in rows if r['flat']]
@@ -222,7 +262,8 @@ def report(name, rows):
                 print(f"   {r['name']}: items {r['items_found']:.2f}/{r['items_nested']:.2f} statements {r['statements']:.2f}")
     if name != 'eu':
         for r in rows:
-            if 'precision' in r: print(f"   {r['name']}: outline-ignored P {r['precision']:.2f} R {r['recall']:.2f} rank {r['rank_agree']:.2f} ({r['detected']} headings, {r['entries']} entries)")
+            if 'precision' in r: print(f"   {r['name']}: outline-ignored P {r['precision']:.2f} R {r['recall']:.2f} rank {r['rank_agree']:.2f} "
+                                       f"({r['detected']} headings, {r['entries']} entries); at its ranks P {r['ranked_matched'] / max(r['ranked'], 1):.2f} ({r['ranked']} headings)")
 
 _TIMER = '''
 import sys, time, litesearch

@@ -16,6 +16,7 @@ from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, _is_row, _squash
+from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
 _RANK = {'part': 0, 'book': 0, 'annex': 1, 'appendix': 1, 'schedule': 1, 'title': 1, 'chapter': 2,
@@ -139,6 +140,8 @@ class _Line:
     head: tuple = None     # (depth, title) when the line prints a heading
     drop: bool = False     # page furniture, or a continuation line of a heading
     pre: list = field(default_factory=list)   # headings opened just before this line (outline entries not found in the text)
+    x0: float = 0          # the line's own left edge and baseline: what sits beside it on the page
+    y: float = 0
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 
@@ -166,7 +169,7 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             y = l['bbox'][3]
             if ls and abs(last_y - y) < 2:    # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
                 pv = ls[-1]; pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
-            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi))
+            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y))
             last_y = y
         if ls: out.append(ls)
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
@@ -232,7 +235,21 @@ def _outline_depths(toc)->list:
         end = next((m for m in range(k + 1, len(toc)) if toc[m][0] == 1), len(toc))
         if end - k - 1 > len(toc) / 2:
             for m in range(k + 1, end): depth[m] -= 1
-    return [min(max(d, 1), 6) for d in depth]
+    return [min(max(d, 1), 6) for d in _numbered_depths(toc, depth)]
+
+_ONUM = re.compile(r'^(?:[A-Z][A-Za-z]*\s+)?(\d{1,2}(?:\.\d{1,2})*)\.?(?:\s|$)')   # `1.1 Choice`, `Strategy 1.1.1 Outcomes`
+
+def _numbered_depths(toc, depth):
+    "Sibling entries a tool flattened to one level take the depth their decimal numbers give (`1.1` › `Strategy 1.1.1` › `Task 1.1.1.1`)."
+    groups, stack = {}, []
+    for k, (lvl, title, *_) in enumerate(toc):
+        while stack and toc[stack[-1]][0] >= lvl: stack.pop()
+        if m := _ONUM.match(title): groups.setdefault((stack[-1] if stack else -1, lvl), []).append((k, m.group(1).count('.') + 1))
+        stack.append(k)
+    for ks in groups.values():
+        low = min(n for _, n in ks)
+        for k, n in ks: depth[k] += n - low
+    return depth
 
 def _spaced(s):
     "Letter-spaced display type (`S e c t i o n 1`) has lost its word breaks."
@@ -315,6 +332,28 @@ def _font_heads(flat, # per page, its `_Line`s
     keep = sorted((k for k, n in per.items() if n <= 0.25 * nlines), key=lambda k: (-k[0], k[1]))
     depth = {k: min(i + 1, max_depth) for i, k in enumerate(keep)}
     return [(g, depth[k]) for g, k in groups if k in depth]
+
+# %% ../nbs/04_data.ipynb #ol-fn
+def _marks(flat):
+    "What outline placement changes in `flat`, saved so `_unmark` can undo it."
+    return [(ls, len(ls), [(l, l.head, l.drop, len(l.pre)) for l in ls]) for ls in flat]
+
+def _unmark(saved):
+    for ls, n, lines in saved:
+        del ls[n:]
+        for l, head, drop, k in lines: l.head, l.drop = head, drop; del l.pre[k:]
+
+def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a page)
+                 flat, # per page, its `_Line`s, furniture marked
+                ):
+    "Headings onto `flat`: the outline's entries where it reads as a table of contents, else headings found from the text (`plan_heads`)."
+    if 2 <= len(toc) <= tuning.OUTLINE_MAX_PER_PAGE * len(flat):
+        saved = _marks(flat)
+        if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc): return _form_heads(flat)
+        _unmark(saved)          # bookmarks, not headings: none of their titles is printed
+    for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
+        g[0].head = (d, t)
+        for l in g[1:]: l.drop = True
 
 # %% ../nbs/04_data.ipynb #471a4ac4
 import sys, os
@@ -440,13 +479,7 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
         for ls in flat:
             for l in ls[:2] + ls[-2:]:
                 if re.sub(r'\d+', '#', l.text) in junk: l.drop = True
-    if headings:
-        toc = [e for e in doc.get_toc() if e[2] > 0] if outline else []
-        if len(toc) >= 2: _outline_heads(toc, flat); _form_heads(flat)
-        else:
-            for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
-                g[0].head = (d, t)
-                for l in g[1:]: l.drop = True
+    if headings: _place_heads([e for e in doc.get_toc() if e[2] > 0] if outline else [], flat)
     # without headings the tree reads chapter lines, and tells a contents page by its line layout: keep the printed lines
     unwrap = any(l.head or l.pre for ls in flat for l in ls)
     return [(i, _render(bs, unwrap)) for i, bs in enumerate(pages)]

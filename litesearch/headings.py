@@ -365,9 +365,21 @@ def _contents_title(ls, running):
     "Index of the line titling a contents page (`Table of Contents`, `Index`), or None; running header links do not count."
     return next((i for i, l in enumerate(ls[:8]) if not l.drop and _CONTENTS.match(l.text) and not (running and i < 2)), None)
 
+# %% ../nbs/03_headings.ipynb #cells-fn
+def _beside(ls, l):
+    "A line set beside another of its type on the same baseline, in another block: a table's cell or a list's column, not a heading."
+    return any(o.blk != l.blk and abs(o.y - l.y) < 1.5 and (o.x0 >= l.x1 or o.x1 <= l.x0) and (o.size, o.bold) == (l.size, l.bold)
+               and not family(o.text) for o in ls if o is not l and not o.drop)
+
+def _field(ls, i, n):
+    "Lines next to a label of their type ending in a colon (`PERFORMANCE MEASURE:` | the measure): a field's label or value, not a heading."
+    near = [next((o for o in ls[i+n:] if not o.drop), None), next((o for o in reversed(ls[:i]) if not o.drop), None)]
+    return any(o is not None and o.blk == ls[i].blk and (o.size, o.bold) == (ls[i].size, ls[i].bold) and o.text.rstrip().endswith(':')
+               and not re.search(r'\d', o.text) for o in near)
+
 # %% ../nbs/03_headings.ipynb #d2440935
-def _labels(out, lv, fams, titles, flat, skel):
-    "Runs of type-only headings that head no text (each followed at once by a heading of its level or higher): a diagram's boxes, a list's bold leads."
+def _labels(out, lv, fams, titles, flat, skel, cells=frozenset()):
+    "Runs of type-only headings that head no text (each followed at once by a heading of its level or higher): a diagram's boxes, a list's bold leads; and the `cells`."
     at, n = {}, 0
     for p, ls in enumerate(flat):
         for i, l in enumerate(ls):
@@ -375,10 +387,12 @@ def _labels(out, lv, fams, titles, flat, skel):
             if not l.drop: n += len(l.text)
     starts = [at[(p, i)] for p, i, _, _ in out] + [n]
     ends = [at[(p, i)] + sum(len(l.text) for l in g) for p, i, g, _ in out]
-    bare = [bool(d) and fams[k] is None and (p, i) not in skel and not is_statement(titles[k]) and starts[k + 1] - ends[k] < 25
-            and (k + 1 == len(out) or lv[k + 1] <= lv[k]) for k, (p, i, _, d) in enumerate(out)]
+    # a heading's text runs to the next heading that is no cell: a table under a heading is its text
+    nxt = [next((j for j in range(k + 1, len(out)) if k in cells or j not in cells), len(out)) for k in range(len(out))]
+    bare = [bool(d) and fams[k] is None and (p, i) not in skel and not is_statement(titles[k]) and starts[nxt[k]] - ends[k] < 25
+            and (nxt[k] == len(out) or lv[nxt[k]] <= lv[k]) for k, (p, i, _, d) in enumerate(out)]
     # one bare heading may head a table or a figure; a run of them is a list of labels
-    return {k for k, b in enumerate(bare) if b and ((k and bare[k - 1]) or (k + 1 < len(bare) and bare[k + 1]))}
+    return {k for k, b in enumerate(bare) if b and ((k and bare[k - 1]) or (k + 1 < len(bare) and bare[k + 1]))} | set(cells)
 
 _BARE = re.compile(r'^\s*\S+\s+\S+?\.?$')
 
@@ -410,7 +424,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     cands += _text_heads(flat, toc, wrapped) + ents
     # the document's own contents, when its entries are found in the body, is the outline: type-only headings go below its entries
     skel = {(p, i) for p, i, *_ in ents} if len(ents) >= 3 else set()
-    seen, out = set(), []
+    seen, out, cells = set(), [], set()
     for p, i, g, d in sorted(cands, key=lambda c: (c[0], c[1], -len(c[2]))):
         if (p, i) in seen: continue
         seen.update((p, i + k) for k in range(len(g)))
@@ -420,6 +434,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         if p in toc and (toc[p] is None or i > toc[p]): continue
         if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue   # a contents line
         if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
+        # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one
+        if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))
         out.append((p, i, g, d))
     run = _running(out, flat)
     out = [c for c in out if family(c[2][0].text) or is_statement(c[2][0].text) or _squash(' '.join(l.text for l in c[2])) not in run]
@@ -428,7 +444,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    drop = _labels(out, lv, fams, titles, flat, skel)
+    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells})
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]

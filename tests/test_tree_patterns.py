@@ -140,3 +140,26 @@ def test_wrapped_sentence_is_no_heading():
                             H('cash on hand and from operating cash flows'), PARA, H('Outlook'), PARA]])
     assert 'Liquidity and Capital Resources' in path and 'Outlook' in path
     assert not any(t.startswith(('We expect', 'cash on hand')) for t in path)
+
+def test_cells_and_fields_are_no_headings():
+    "Bold column headers side by side (a table's cells) and the value under a `LABEL:` line opened sections; the headings around them stay."
+    doc = pymupdf.open()
+    pg = doc.new_page()
+    pg.insert_text((72, 70), 'Strategy 1.02: Engage the workforce', fontsize=12, fontname='hebo')
+    pg.insert_textbox(pymupdf.Rect(72, 80, 500, 160), PARA, fontsize=9, fontname='helv')
+    for x, t in ((72, 'Measure'), (200, 'FY 2016 Results'), (330, 'FY 2017 Results')): pg.insert_text((x, 180), t, fontsize=12, fontname='hebo')
+    pg.insert_text((72, 200), 'Percent of staff trained 61% 64% 70%', fontsize=9, fontname='helv')
+    pg.insert_text((72, 240), 'PERFORMANCE MEASURE:', fontsize=12, fontname='hebo')
+    pg.insert_text((72, 256), 'Percent of hiring managers involved in recruiting', fontsize=12, fontname='hebo')
+    pg.insert_textbox(pymupdf.Rect(72, 266, 500, 346), PARA, fontsize=9, fontname='helv')
+    pg.insert_text((72, 370), 'Strategy 1.03: Provide learning opportunities', fontsize=12, fontname='hebo')
+    pg.insert_textbox(pymupdf.Rect(72, 380, 500, 460), PARA, fontsize=9, fontname='helv')
+    titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
+    assert titles == ['Strategy 1.02: Engage the workforce', 'Strategy 1.03: Provide learning opportunities'], titles
+
+def test_bookmarks_that_are_no_headings():
+    "An outline none of whose entries is printed (a file's part names, one a page) made a flat tree of `Part01`, `Part02`; the type's headings win."
+    doc = pymupdf.open(stream=make_pdf([[('Mission', 16, True), PARA], [('Strategic Goals', 16, True), PARA, H('Goal 1 Hire the Best'), PARA]]))
+    doc.set_toc([[1, 'APR_Part01', 1], [1, 'APR_Part02', 2]])
+    titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
+    assert 'Mission' in titles and 'Strategic Goals' in titles and not any(t.startswith('APR_') for t in titles), titles
