@@ -1,9 +1,11 @@
 "Shared helpers for the benchmarks: the EU corpus as pages, synthetic chunks drawn from its words, timing."
-import re, time, random
+import re, time, random, os
 from pathlib import Path
 import numpy as np
 
-EU = Path(__file__).resolve().parent.parent.parent/'shared'/'data'/'eu'
+# the corpora sit beside the repository; a git worktree sits elsewhere: LITESEARCH_DATA points at them (as in trees.py)
+DATA = Path(os.environ.get('LITESEARCH_DATA') or Path(__file__).resolve().parent.parent.parent/'shared'/'data')
+EU = DATA/'eu'
 
 def eu_pages():
     from litesearch.data import pdf_parse

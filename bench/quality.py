@@ -34,8 +34,9 @@ each restated in other words by a person who read it (no litesearch run before w
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
 
---legs hybrid,keyword,default runs the question sets with the query's embedding, with emb=False (keyword only) and with
-emb=None (what the store chooses: keywords for a `hash` store), in one run.
+--legs hybrid,keyword,default,vector runs the question sets with the query's embedding, with emb=False (keyword only),
+with emb=None (what the store chooses: keywords for a `hash` store) and with the vector leg alone (RRF weights (0, 1), in
+the routed documents too), in one run.
 
 Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
@@ -47,7 +48,7 @@ from litesearch import database, hash_embed
 from litesearch.data import Chunker
 from litesearch.embed import load_embedder
 import litesearch.tree
-from _corpus import eu_pages, pct
+from _corpus import eu_pages, pct, DATA
 
 enc = load_embedder('hash')     # the default; --embedder replaces it for ingest and queries (any litesearch spec)
 EMBEDDER = 'hash_embed'
@@ -111,8 +112,8 @@ CONFIGS = [
 JUDGES = dict(sec=sec_judge, hit=hit_judge)
 
 BENCH = Path(__file__).resolve().parent
-FILINGS = BENCH.parent.parent/'shared'/'data'/'filings'
-REPORTS = BENCH.parent.parent/'shared'/'data'/'reports'     # ntsb/, nih/, agency/: one store holds all three
+FILINGS = DATA/'filings'
+REPORTS = DATA/'reports'     # ntsb/, nih/, agency/: one store holds all three
 QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports') if (BENCH/f'questions_{n}.jsonl').exists()]
 STORE_OF = {'euparaphrase': 'eu'}      # a set asked of another set's store
 
@@ -146,9 +147,10 @@ def question_store(name, chunk=None, cache=None):
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
     return db, ids
 
-def eval_questions(db, ids, Q, route, leg='hybrid'):
+def eval_questions(db, ids, Q, route, leg='hybrid', **kw):
     "Page recall@1/5/10 and MRR@10 of sections() and doc_search(), doc recall@1, top-section span, latency."
-    kw = dict(route=route) if route is not None else {}
+    if route is not None: kw['route'] = route
+    if leg == 'vector': return _vectors_only(db, ids, Q, kw)
     rs, rd, spans, doc1, ts = [], [], [], [], []
     for it in Q:
         want, pages = ids[it['doc']], it['pages']
@@ -160,8 +162,16 @@ def eval_questions(db, ids, Q, route, leg='hybrid'):
         hits = db.doc_search(it['q'], e, limit=10, **kw)
         rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h['pages'], want, pages)))
         if hasattr(db, 'docs') and route != 0:
-            ds = db.docs(it['q'], e, limit=1); doc1.append(bool(ds) and ds[0]['doc_id'] == want)
+            ds = db.docs(it['q'], e, limit=1, **{k: v for k, v in kw.items() if k != 'route'}); doc1.append(bool(ds) and ds[0]['doc_id'] == want)
     return q_metrics(rs, rd, doc1, spans, ts)
+
+def _vectors_only(db, ids, Q, kw):
+    "eval_questions with the vector leg alone: RRF weights (0, 1) everywhere, the routed documents' own fusion included (its weights are not a parameter, so they are patched for the run)."
+    import litesearch.retrieve as R
+    keep = R.leg_weights
+    R.leg_weights = lambda fts, vec: (0.0, 1.0)
+    try: return eval_questions(db, ids, Q, kw.get('route'), 'hybrid', weights=(0.0, 1.0))
+    finally: R.leg_weights = keep
 
 def q_metrics(rs, rd, doc1, spans, ts):
     "The figures eval_questions reports, from per-question ranks (sections, doc_search), doc hits, top spans and times."
@@ -185,7 +195,7 @@ def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybr
         print(f"{'config':<22}{'sections R@1 R@5 R@10 MRR':>34}{'doc_search R@1 R@5 R@10 MRR':>34}{'doc R@1':>9}{'span':>6}{'p50 ms':>8}{'p95 ms':>8}")
         for route, leg in [(r, l) for l in legs for r in routes]:
             r = eval_questions(db, ids, Q, route, leg)
-            label = ('no routing (before)' if route is None else f'route={route}') + {'hybrid': '', 'keyword': ' kw', 'default': ' default'}[leg]
+            label = ('no routing (before)' if route is None else f'route={route}') + {'hybrid': '', 'keyword': ' kw', 'default': ' default', 'vector': ' vec'}[leg]
             f4 = lambda xs: ' '.join(f'{x:5.3f}' for x in xs)
             d1 = '' if r['doc1'] is None else f"{r['doc1']:.3f}"
             print(f"{label:<22}{f4(r['sec']):>34}{f4(r['hit']):>34}{d1:>9}{r['span'] or 0:>6}{pct(r['ts'], 50):8.1f}{pct(r['ts'], 95):8.1f}")
@@ -203,7 +213,7 @@ if __name__ == '__main__':
     ap.add_argument('--cache', default=None, help='folder to keep the question stores in between runs')
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
-    ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False) and/or default (emb=None: the store chooses) on the question sets')
+    ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone) and/or default (emb=None: the store chooses) on the question sets')
     ap.add_argument('--sets', default=None, help='question sets to ask (default: all of filings, eu, reports)')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()

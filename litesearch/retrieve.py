@@ -223,12 +223,15 @@ def _newest_named(tr, q, names:list, leg)->list:
     n = _n_docs(tr)
     who = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS and 0 < _name_df(tr, t) < n]
     cand = leg('label names', '0, 1, 1, 0', who) if who else []
-    top = [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
-    if not top: return names
-    rows = {r[0]: r[1:] for r in tr.execute(f'SELECT doc_id, label, names FROM [{tr.profiles.name}] WHERE doc_id IN ({",".join("?" * len(top))})', top)}
+    if not cand: return names
+    rows = {r[0]: r[1:] for r in tr.execute(f'SELECT doc_id, label, names FROM [{tr.profiles.name}] WHERE doc_id IN ({",".join("?" * len(cand))})',
+                                            [d for d, _ in cand])}
     form = _QUARTERLY if _QUARTERLY.search(q) else _ANNUAL if _ANNUAL.search(q) else None
     def of_form(d): return form is None or bool(form.search(' '.join(x or '' for x in rows.get(d, ()))))
-    pick = max((d for d in top if of_form(d)), key=lambda d: _period_end(*rows.get(d, ('', ''))), default=None)
+    # the form first, then the near-best names: shorter names (a 10-Q's) score a shared company word a little higher
+    cand = [(d, s) for d, s in cand if of_form(d)]
+    top = [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
+    pick = max(top, key=lambda d: _period_end(*rows.get(d, ('', ''))), default=None)
     if pick is None: return names
     return [(pick, 1.5 * max(names[0][1] if names else 0, cand[0][1]))] + [(d, s) for d, s in names if d != pick]
 

@@ -65,6 +65,7 @@ POOL = 20          # candidates per leg a search ranks, whatever its `limit` (a 
 RERANK_POOL = 30   # fused rows a cross-encoder reorders at least
 FUSE_DEPTH = 10    # rows of each leg whose scores and overlap say how much it knows for a query
 FUSE_POW = 3.0     # how steeply a leg's weight falls with its sharpness relative to the other's (chosen on half of each question set)
+FUSE_SCORES = True  # fuse two legs by each row's score against its leg's own zero, not by rank alone (issue 25; False: RRF as before)
 
 # %% ../nbs/00_tuning.ipynb #tex2-retrieve
 HITS_POOL = 80   # chunk hits `doc_search` and `sections` rank, whatever their `limit`
