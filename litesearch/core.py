@@ -64,7 +64,8 @@ def database(path=':memory:', # file path, or ':memory:'
     db.conn.pragma('cache_size', -int(cache_mb) * 1024)
     if sem_search: _load_vec(db.conn)
     apsw.fts5.register_tokenizers(db.conn, apsw.fts5.map_tokenizers)
-    db.conn.register_fts5_tokenizer('ls_cjk', _cjk_tokenizer)    # DEFAULT_TOKENIZE's: words of CJK runs (see Chunk stores)
+    # DEFAULT_TOKENIZE's: words of CJK runs (see Chunk stores)
+    db.conn.register_fts5_tokenizer('ls_cjk', _cjk_tokenizer)
     if not mem and wal and not why:
         try: db.conn.pragma('journal_mode', 'wal')
         except apsw.FullError: pass       # switching a rollback-journal file needs a write; it stays as it is
@@ -75,7 +76,8 @@ def database(path=':memory:', # file path, or ':memory:'
     _open_dbs.add(db)
     db._ls.default_embedder = embedder
     db._ls.trust_embedder = _trust_env() if trust_embedder is None else bool(trust_embedder)
-    if embedder is not None and embedder is not False: db.embedder(embedder, record=not why)     # a mismatch with the record fails here
+    # a mismatch with the record fails here
+    if embedder is not None and embedder is not False: db.embedder(embedder, record=not why)
     return db
 
 # %% ../nbs/09_core.ipynb #fuseev01
@@ -273,7 +275,8 @@ def embedder(self:Database,
         new = dict(spec=e.spec, dim=e.dim, dtype=hdt or e.dtype)
         if not e.spec: new['name'] = e.name
         with self.write_txn():
-            cur = self.ls_meta(f'{store}.embedder')         # read again under the lock: another process may have recorded one meanwhile
+            # read again under the lock: another process may have recorded one meanwhile
+            cur = self.ls_meta(f'{store}.embedder')
             if cur and cur.get('spec') and canonical_spec(cur['spec']) != e.spec:
                 raise ValueError(f"embedder {e.name!r} refused: store {store!r} was built with {cur['spec']!r} (dimension {cur['dim']}); "
                                  'use that one, or build a new database')
@@ -291,7 +294,8 @@ def _backfill(db, store, e, batch=2000):
         rows = db.execute(f"SELECT rowid, content{', heading' if head else ''} FROM [{store}] WHERE embedding IS NULL AND rowid > ? "
                           'ORDER BY rowid LIMIT ?', [last, batch]).fetchall()
         if not rows: return
-        texts = [f'{r[2]}\n\n{r[1] or ""}' if head and r[2] else (r[1] or '') for r in rows]   # as ingestion embeds them
+        # as ingestion embeds them
+        texts = [f'{r[2]}\n\n{r[1] or ""}' if head and r[2] else (r[1] or '') for r in rows]
         vecs = check_vectors(e(texts), len(rows), lambda i: f'chunk {rows[i][0]} of store {store!r}', who=f'embedder {e.name!r} returned')
         with db.write_txn():
             blobs = tbl.add_embeddings(vecs)
@@ -305,7 +309,8 @@ def _ingest_embedder(db, store, embedder):
     if off:
         rec, held = db.ls_meta(f'{store}.embedder'), db.ls_meta(f'{store}.dim')
         if rec or held:
-            if embedder is None: return db.embedder(store=store, record=True)      # database(embedder=False) does not undo a store's record
+            # database(embedder=False) does not undo a store's record
+            if embedder is None: return db.embedder(store=store, record=True)
             raise ValueError(f"embedder=False refused: store {store!r} has an embedder ({(rec or {}).get('spec') or (rec or {}).get('name') or 'unrecorded'}, "
                              f'dimension {held or rec["dim"]}), and a store with vectors never gets a chunk without one')
         return None

@@ -139,7 +139,8 @@ class _Line:
     blk: int = 0           # block number on the page
     head: tuple = None     # (depth, title) when the line prints a heading
     drop: bool = False     # page furniture, or a continuation line of a heading
-    pre: list = field(default_factory=list)   # headings opened just before this line (outline entries not found in the text)
+    # headings opened just before this line (outline entries not found in the text)
+    pre: list = field(default_factory=list)
     x0: float = 0          # the line's own left edge and baseline: what sits beside it on the page
     y: float = 0
 
@@ -167,7 +168,8 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             main = max(sp, key=lambda s: len(s['text'].strip()))
             bold = all(s['flags'] & 16 or _BOLD_FONT.search(s['font']) for s in sp)
             y = l['bbox'][3]
-            if ls and abs(last_y - y) < 2:    # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
+            # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
+            if ls and abs(last_y - y) < 2:
                 pv = ls[-1]; pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
             else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y))
             last_y = y
@@ -237,7 +239,8 @@ def _outline_depths(toc)->list:
             for m in range(k + 1, end): depth[m] -= 1
     return [min(max(d, 1), 6) for d in _numbered_depths(toc, depth)]
 
-_ONUM = re.compile(r'^(?:[A-Z][A-Za-z]*\s+)?(\d{1,2}(?:\.\d{1,2})*)\.?(?:\s|$)')   # `1.1 Choice`, `Strategy 1.1.1 Outcomes`
+# `1.1 Choice`, `Strategy 1.1.1 Outcomes`
+_ONUM = re.compile(r'^(?:[A-Z][A-Za-z]*\s+)?(\d{1,2}(?:\.\d{1,2})*)\.?(?:\s|$)')
 
 def _numbered_depths(toc, depth):
     "Sibling entries a tool flattened to one level take the depth their decimal numbers give (`1.1` › `Strategy 1.1.1` › `Task 1.1.1.1`)."
@@ -256,7 +259,8 @@ def _spaced(s):
     ts = s.split()
     return len(ts) >= 4 and sum(len(t) == 1 for t in ts) >= 0.7 * len(ts)
 
-_c1 = re.compile(r'-?[\x00-\x1f\x7f-\x9f]')   # outline strings decoded as PDFDocEncoding leave C1 bytes where dashes and spaces were
+# outline strings decoded as PDFDocEncoding leave C1 bytes where dashes and spaces were
+_c1 = re.compile(r'-?[\x00-\x1f\x7f-\x9f]')
 
 # %% ../nbs/04_data.ipynb #c14673f5-s1
 def _outline_heads(toc, # doc.get_toc()
@@ -266,8 +270,10 @@ def _outline_heads(toc, # doc.get_toc()
     cursor, found = {}, 0
     for (lvl, title, pno, *_), d in zip(toc, _outline_depths(toc)):
         title = ' '.join(_c1.sub(lambda m: '-' if m.group().startswith('-') else ' ', title).split())
-        if not title or layout_note(title) or not 0 < pno <= len(flat): continue      # 'Blank (DO NOT REMOVE)' bookmarks
-        for p in (pno - 1, pno)[:2 if pno < len(flat) else 1]:    # a destination is sometimes the page before the heading
+        # 'Blank (DO NOT REMOVE)' bookmarks
+        if not title or layout_note(title) or not 0 < pno <= len(flat): continue
+        # a destination is sometimes the page before the heading
+        for p in (pno - 1, pno)[:2 if pno < len(flat) else 1]:
             ls = flat[p]
             m = _find_head([None if l.head or l.drop else l.text for l in ls], cursor.get(p, 0), title, _wrapped(ls))
             if m: break
@@ -322,7 +328,8 @@ def _font_heads(flat, # per page, its `_Line`s
             if l.drop: continue
             nlines += 1
             k = key(l)
-            if k and prev and prev[1] == k and prev[0][-1].blk == l.blk: prev[0].append(l); continue   # a heading set on two lines
+            # a heading set on two lines
+            if k and prev and prev[1] == k and prev[0][-1].blk == l.blk: prev[0].append(l); continue
             # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
             if not k and prev and not l.drop and l.text.endswith('.') and style(l) == prev[1] and prev[0][-1].blk == l.blk:
                 prev[0].append(l); prev = None; continue
@@ -418,14 +425,16 @@ def _open_pdf(src):
     elif isinstance(src, (str, Path)):
         if not Path(src).exists(): raise FileNotFoundError(f'pdf_parse: no such file {str(src)!r}')
         what, kw = f'{str(src)!r} is', dict(filename=str(src))
-        if any('\udc80' <= c <= '\udcff' for c in str(src)): kw = dict(stream=Path(src).read_bytes())   # a name that is not UTF-8: pymupdf takes only UTF-8 names
+        # a name that is not UTF-8: pymupdf takes only UTF-8 names
+        if any('\udc80' <= c <= '\udcff' for c in str(src)): kw = dict(stream=Path(src).read_bytes())
     else: raise TypeError(f'pdf_parse: expected a path, bytes or a pymupdf Document, got {type(src).__name__}')
     try: doc = pymupdf.open(filetype='pdf', **kw)
     except Exception as e: raise ValueError(f'pdf_parse: {what} not a readable PDF ({e})') from None
     if doc.needs_pass:     # its pages would fail one by one with "document closed or encrypted"
         raise ValueError(f'pdf_parse: {what} encrypted (it needs a password to open): decrypt it first, e.g. '
                          f'`qpdf --decrypt --password=PASSWORD in.pdf out.pdf`, and add the decrypted copy')
-    if not doc.page_count: raise ValueError(f'pdf_parse: {what} not a readable PDF (no pages)')   # pymupdf "repairs" garbage into an empty document
+    # pymupdf "repairs" garbage into an empty document
+    if not doc.page_count: raise ValueError(f'pdf_parse: {what} not a readable PDF (no pages)')
     return doc
 
 # %% ../nbs/04_data.ipynb #908ebbb3-s3
@@ -442,7 +451,8 @@ def _furniture(pages, min_pages=4):
     "Lines that recur (digits ignored) at the top or bottom of more than half the pages: running headers and footers."
     if len(pages) < min_pages: return set()
     cnt = Counter()
-    for ls in pages: cnt.update({re.sub(r'\d+', '#', l) for l in ls[:2] + ls[-2:]})   # furniture sits at the top or bottom
+    # furniture sits at the top or bottom
+    for ls in pages: cnt.update({re.sub(r'\d+', '#', l) for l in ls[:2] + ls[-2:]})
     return {k for k,v in cnt.items() if v > len(pages) / 2 and len(k) > 3}
 
 # %% ../nbs/04_data.ipynb #908ebbb3-s4
@@ -516,10 +526,12 @@ def rst_parse(text:str, # reStructuredText source
     while k < len(ls):
         l, nxt, nn = ls[k], (ls[k+1] if k + 1 < len(ls) else ''), (ls[k+2] if k + 2 < len(ls) else '')
         if _rst_adorn.match(l) and nxt.strip() and _rst_adorn.match(nn) and nn.strip()[0] == l.strip()[0] and len(l.strip()) >= len(nxt.strip()):
-            head((l.strip()[0], True), nxt); k += 3; continue                                   # overline, title, underline
+            # overline, title, underline
+            head((l.strip()[0], True), nxt); k += 3; continue
         if l.strip() and not l[:1].isspace() and not _rst_adorn.match(l) and _rst_adorn.match(nxt) and len(nxt.strip()) >= len(l.strip()):
             head((nxt.strip()[0], False), l); k += 2; continue                                  # title, underline
-        if _rst_adorn.match(l) and not nxt.strip() and (k == 0 or not ls[k-1].strip()): k += 1; continue   # a transition
+        # a transition
+        if _rst_adorn.match(l) and not nxt.strip() and (k == 0 or not ls[k-1].strip()): k += 1; continue
         out.append(_esc(l)); k += 1
         if _rst_lit.search(l):
             j = k

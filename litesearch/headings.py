@@ -97,7 +97,8 @@ def rank_families(fams:list, # the family of each heading, in reading order (Non
             if f in _WORDS: rank[f] = float(_WORDS[f])
             elif f.startswith('dec') and decs:
                 k, r = decs[0]; rank[f] = r + (int(f[3:]) - k) * 0.01
-            else:                              # first seen under the open heading: it ranks below it, for the whole document
+            # first seen under the open heading: it ranks below it, for the whole document
+            else:
                 r = rank[stack[-1]] + 0.5 if stack else 8.0
                 while r in rank.values(): r += 0.05
                 rank[f] = r
@@ -140,7 +141,8 @@ _LAYOUT = re.compile(_NOTE + r'|^\[?reserved\]?$|\(?continued\)?$', re.I)
 
 _LEADERS = re.compile(r'(?:\. ?){5,}|…{2,}|_{5,}')     # dot leaders run from a contents entry to its page number
 
-def _leaders(t): return ('..' in t or '. .' in t or '…' in t or '__' in t) and bool(_LEADERS.search(t))   # substring tests first: cheap
+# substring tests first: cheap
+def _leaders(t): return ('..' in t or '. .' in t or '…' in t or '__' in t) and bool(_LEADERS.search(t))
 
 _NUMTOK = re.compile(r'^[(\[]?[$€£%]?\(?[\d,.]+\)?%?[)\]]?$|^(?:19|20)\d\d$|^Q[1-4]$|^FY\d*$', re.I)
 
@@ -322,7 +324,8 @@ def form_titles(titles:list, # heading titles in reading order (contents lines a
     "Headings printing only an Item's standard title, named as the Item (`Item 7. Management's Discussion…`), when the body prints few `Item N` headings itself."
     if form is None or len({t.split()[1].upper().rstrip('.:') for t in titles if family(t) == 'item'}) >= tuning.FORM_MAX_ITEMS: return titles
     hits, seen = {}, set()
-    for k, t in enumerate(titles):         # the first heading with a title is the Item; a later one (a note's `Legal Proceedings`) is not
+    # the first heading with a title is the Item; a later one (a note's `Legal Proceedings`) is not
+    for k, t in enumerate(titles):
         if (it := form_items(t, form)) and it not in seen: seen.add(it); hits[k] = it[1]
     if len(hits) < tuning.FORM_MIN_TITLES: return titles
     return [f'Item {hits[k]}. {t}' if k in hits else t for k, t in enumerate(titles)]
@@ -432,7 +435,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         f = family(t)
         # on a contents page only what stands above its title is a heading (`PART I` | `Item 1` | `Index` | entries)
         if p in toc and (toc[p] is None or i > toc[p]): continue
-        if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue   # a contents line
+        # a contents line
+        if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue
         if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
         # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one
         if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))

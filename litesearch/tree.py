@@ -137,7 +137,8 @@ _NOT_HEAD = re.compile(r'^(?:exhibit\b|news release|press release|table of conte
 def _registrant(lines, at):
     "The registrant's name near the 'exact name of registrant' caption: above it, or in the table row below it."
     clean = lambda l: l.lstrip('#').strip()
-    pre = clean(_REGISTRANT.split(lines[at], 1)[0])          # 'JOHNSON & JOHNSON (Exact name of registrant ...)' on one line
+    # 'JOHNSON & JOHNSON (Exact name of registrant ...)' on one line
+    pre = clean(_REGISTRANT.split(lines[at], 1)[0])
     if 2 < len(pre) <= 80 and re.search(r'[A-Za-z]{2}', pre) and not re.search(r'pursuant|commission|\d{3}-\d{4}', pre, re.I): return pre
     for l in map(clean, reversed(lines[max(0, at-2):at])):       # the usual cover: the name, then its caption
         if _COMPANY.search(l) and not re.search(r'pursuant|commission', l, re.I): return l

@@ -15,28 +15,36 @@ POSTINGS_PER_ROW = 100   # postings FTS5 reads for the frequencies in the time P
 TRIAL_MIN_ROWS = 1024    # rows ranked on trial before their density may say the whole match is too big
 OR_FIRST_MAX = 50_000   # rows the rarest term may match and still be searched alone, cheaply
 FTS_MERGE_PAGES = 1000   # leaf pages one incremental merge may write: bounded work, whatever the index size
-FTS_FULL_MERGE_ROWS = 300_000   # past this many rows the schedule merges boundedly only: a full merge rewrites the whole index
+# past this many rows the schedule merges boundedly only: a full merge rewrites the whole index
+FTS_FULL_MERGE_ROWS = 300_000
 
 # %% ../nbs/00_tuning.ipynb #tex-vectors
-MAT_REPLAY_MAX = 50_000   # change-log entries replayed into a cached matrix; a longer log since its last use reloads it (or half its rows)
+# change-log entries replayed into a cached matrix; a longer log since its last use reloads it (or half its rows)
+MAT_REPLAY_MAX = 50_000
 ANN_MIN_ROWS = 30_000    # search uses HNSW from here: below it an exact scan costs no more and is exact
 ANN_BUILD_ROWS = 2_500   # ingest starts keeping the HNSW index from here, so it is complete when search wants it
-INDEX_SCAN_MAX = 50_000  # rows a filtered exact scan reads from SQLite when the index serves the store; a broader filter scans the matrix
+# rows a filtered exact scan reads from SQLite when the index serves the store; a broader filter scans the matrix
+INDEX_SCAN_MAX = 50_000
 TIE_PAD = 8   # neighbours asked for beyond `limit`, so rows tied at the cut can be chosen by rowid
 
 # %% ../nbs/00_tuning.ipynb #tex-ann
 ANN_COMPACT = 0.2   # rebuild (compact) before saving once removed keys exceed this share of the index's slots
-ANN_ADD_ASYNC = True   # add a document's rows to the HNSW index on the worker thread while ingest goes on (False: in the caller)
+# add a document's rows to the HNSW index on the worker thread while ingest goes on (False: in the caller)
+ANN_ADD_ASYNC = True
 ANN_PAR_ADD_ROWS = None     # from this many rows in the index, a document's rows go in on both cores (None: never)
-ANN_VIEW = os.name == 'posix'   # open a saved sidecar memory-mapped (usearch `view`); it is read into memory at its first change
-LOAD_SAVE_SHARE = 0.1   # add_dir ends by saving (and mapping) the index when the load changed this share of its rows or more
+# open a saved sidecar memory-mapped (usearch `view`); it is read into memory at its first change
+ANN_VIEW = os.name == 'posix'
+# add_dir ends by saving (and mapping) the index when the load changed this share of its rows or more
+LOAD_SAVE_SHARE = 0.1
 
 # %% ../nbs/00_tuning.ipynb #tex-core
-TUNE_TARGET = 0.97      # recall@10 against the exact scan that tune_index asks of HNSW: 0.02 over 0.95, for the noise of 128 queries
+# recall@10 against the exact scan that tune_index asks of HNSW: 0.02 over 0.95, for the noise of 128 queries
+TUNE_TARGET = 0.97
 TUNE_BREADTHS = (1024, 1536, 2048, 3072, 4096)   # breadths tried past `_ef_search`'s own, narrowest first
 
 # %% ../nbs/00_tuning.ipynb #tex-db
-FRESH_MAX = 4096   # entries `_fresh` keeps per connection: a term count per new query word would otherwise grow it without end
+# entries `_fresh` keeps per connection: a term count per new query word would otherwise grow it without end
+FRESH_MAX = 4096
 
 # %% ../nbs/00_tuning.ipynb #tex-embed
 HASH_BATCH = 1 << 16     # characters hashed at a time: temporaries stay small however much text one call gets
@@ -45,7 +53,8 @@ HASH_BATCH = 1 << 16     # characters hashed at a time: temporaries stay small h
 TITLE_MAX_WORDS = 15   # an unnumbered type line longer than this is a sentence set bold, not a title
 FORM_MAX_ITEMS = 3     # a filing printing this many distinct `Item N` headings names its Items itself
 FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings before they are read as its Items
-OUTLINE_MIN_PRINTED = 0.25   # share of a PDF outline's entries printed on their pages below which it is bookmarks, not headings
+# share of a PDF outline's entries printed on their pages below which it is bookmarks, not headings
+OUTLINE_MIN_PRINTED = 0.25
 OUTLINE_MAX_PER_PAGE = 6     # outline entries per page above which they mark paragraphs, not headings
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
@@ -61,21 +70,29 @@ HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
 TABLE_DENSITY = 0.2   # share of a section's characters inside references above which it is a table, not prose
 
 # %% ../nbs/00_tuning.ipynb #tex2-core
-POOL = 20          # candidates per leg a search ranks, whatever its `limit` (a `limit` past them widens the pool, keeping earlier ranks)
+# candidates per leg a search ranks, whatever its `limit` (a `limit` past them widens the pool, keeping earlier ranks)
+POOL = 20
 RERANK_POOL = 30   # fused rows a cross-encoder reorders at least
 FUSE_DEPTH = 10    # rows of each leg whose scores and overlap say how much it knows for a query
-FUSE_POW = 3.0     # how steeply a leg's weight falls with its sharpness relative to the other's (chosen on half of each question set)
-FUSE_SCORES = True  # fuse two legs by each row's score against its leg's own zero, not by rank alone (issue 25; False: RRF as before)
+# how steeply a leg's weight falls with its sharpness relative to the other's (chosen on half of each question set)
+FUSE_POW = 3.0
+# fuse two legs by each row's score against its leg's own zero, not by rank alone (issue 25; False: RRF as before)
+FUSE_SCORES = True
 
 # %% ../nbs/00_tuning.ipynb #tex2-retrieve
 HITS_POOL = 80   # chunk hits `doc_search` and `sections` rank, whatever their `limit`
 SPEC_CAP = 20_000   # chunks counted per term and document when measuring how specifically a term names documents
-ROUTE_MIN = 0.3    # confidence below which a named document is not searched inside (chosen on half of each question set)
-HASH_RANKS = False  # a `hash` store's vectors join the ranking when no `emb=` is given (False: its keywords rank it; see 15_retrieve)
+# confidence below which a named document is not searched inside (chosen on half of each question set)
+ROUTE_MIN = 0.3
+# a `hash` store's vectors join the ranking when no `emb=` is given (False: its keywords rank it; see 15_retrieve)
+HASH_RANKS = False
 
 # %% ../nbs/00_tuning.ipynb #tex2-db
 WHERE_TIMEOUT = 30.0    # seconds a search given `where=` may run before it is stopped
 
 # %% ../nbs/00_tuning.ipynb #tex2-files
-SLOW_RATE = 1000  # chunks/s: a faster embedder embeds between files, since in a thread it would only contend for the GIL
-BATCH_S = 5      # seconds of embedding a batch holds at most, at the measured rate: what a kill loses, and how long documents wait to land
+# chunks/s: a faster embedder embeds between files, since in a thread it would only contend for the GIL
+SLOW_RATE = 1000
+# seconds of embedding a batch holds at most, at the measured rate: what a kill loses, and how long documents wait to
+# land
+BATCH_S = 5
