@@ -190,6 +190,25 @@ def _fiscal_names(text:str)->list:
     y = per[2][-4:]
     return [f'fiscal {y} FY{y}']
 
+# %% ../nbs/11_tree.ipynb #cover-names
+_NOT_SYMBOL = {'LLC', 'NYSE', 'INC', 'PLC', 'LP', 'NA', 'USA', 'US'}     # exchange and company words the symbol table also holds
+
+def _symbols(text:str)->list:
+    "The trading symbols in an SEC cover's table ('Common Stock, $0.00001 par value per share AAPL The Nasdaq Stock Market LLC')."
+    m = re.search(r'trading\s+symbol', text or '', re.I)
+    if not m: return []
+    rows = re.split(r'(?i)securities registered pursuant to section 12\(g\)|indicate by check mark', text[m.end():m.end() + 600])[0]
+    return list(dict.fromkeys(t for t in re.findall(r'(?<![\w-])([A-Z]{2,5})(?![\w-])', rows) if t not in _NOT_SYMBOL))
+
+_QUARTER = re.compile(r'\b(first|second|third|fourth)[\s-]+quarter(?:\s+of)?(\s+fiscal(?:\s+year)?)?\s+((?:19|20)\d\d)\b', re.I)
+
+def _quarter_names(text:str)->list:
+    "'Q1 2023 first quarter 2023' for the quarter a text first names ('First-Quarter 2023 Financial Results'), as questions name it."
+    m = _QUARTER.search(text or '')
+    if not m: return []
+    q, fy = f"Q{('first', 'second', 'third', 'fourth').index(m[1].lower()) + 1}", ' fiscal' if m[2] else ''
+    return [f'{q} {m[3]} {m[1].lower()} quarter{fy} {m[3]}' + (f' {q} FY{m[3]}' if fy else '')]
+
 # %% ../nbs/11_tree.ipynb #19331200-2
 def doc_profile(pages, # [(page_no, text)], or a string
                 title:str, # the document's title
@@ -202,7 +221,7 @@ def doc_profile(pages, # [(page_no, text)], or a string
     head = next((h.strip('#*• ') for h in _MD_HEAD.findall(text) if not _NOT_HEAD.match(h.strip('#*• '))), None)
     label = _cover_label(text) or head or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-    names = ' '.join([title, _source_words(source), *vals, *_fiscal_names(text)])
+    names = ' '.join([title, _source_words(source), *vals, *_fiscal_names(text), *_quarter_names(text), *_symbols(text)])
     # a file name writes a company's name together ('ACTIVISIONBLIZZARD_2022_10K'); a question writes it apart, as
     # the document's own cover does: split by the words of that text
     vocab = {w for w in re.findall(r'[^\W\d_]{3,}', text.lower())}
