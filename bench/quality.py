@@ -30,6 +30,8 @@ bench/questions_README.md); its table adds one row per corpus (ntsb, nih, agency
 bench/questions_euparaphrase.jsonl (39) is asked of the EU store: passages drawn at random from its chunks (seed 2026),
 each restated in other words by a person who read it (no litesearch run before writing), judged as the questions are
 (a section of the passage's act holding its page): the paraphrased known-item case.
+--sets filingsopaque asks the filings questions of a store of the same PDFs copied as filing_01.pdf, filing_02.pdf, ...:
+what the naming does when a file's name says nothing (held-out filings need not be named as ours are).
 --half tune|test|all picks half of every set: the reports set says its half per row; the filings and EU sets, which do
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
@@ -40,7 +42,7 @@ the routed documents too), in one run.
 
 Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
-import random, re, time, math, argparse, importlib, json, inspect, statistics
+import random, re, time, math, argparse, importlib, json, inspect, statistics, shutil, tempfile
 from pathlib import Path
 from collections import Counter
 import numpy as np
@@ -117,8 +119,18 @@ REPORTS = DATA/'reports'     # ntsb/, nih/, agency/: one store holds all three
 QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports') if (BENCH/f'questions_{n}.jsonl').exists()]
 STORE_OF = {'euparaphrase': 'eu'}      # a set asked of another set's store
 
+QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
+
 def load_questions(name):
-    return [json.loads(l) for l in (BENCH/f'questions_{name}.jsonl').read_text().splitlines() if l.strip()]
+    return [json.loads(l) for l in (BENCH/f'questions_{QFILE_OF.get(name, name)}.jsonl').read_text().splitlines() if l.strip()]
+
+def opaque_copy(src, dst):
+    "The PDFs of `src` copied to `dst` as filing_01.pdf, filing_02.pdf, ... (name order): {original stem: copy's stem}."
+    dst.mkdir(parents=True, exist_ok=True)
+    names = {f.stem: f'filing_{i:02d}' for i, f in enumerate(sorted(src.glob('*.pdf')), 1)}
+    for stem, new in names.items():
+        if not (dst/f'{new}.pdf').exists(): shutil.copyfile(src/f'{stem}.pdf', dst/f'{new}.pdf')
+    return names
 
 def half_of(Q, half='all'):
     "The questions of one half: a row's own `half` field, else by position (0-based even = tune, odd = test); 'all' keeps every one."
@@ -130,6 +142,14 @@ def covers(doc_id, pages, want_doc, want_pages):
     if doc_id != want_doc or not pages or pages[0] is None: return False
     return any(pages[0] <= p + 1 <= pages[1] for p in want_pages)
 
+def _ids(db, name, cache):
+    "{question file's doc stem: doc_id}; the opaque copy's stems mapped back to the files' own."
+    ids = dict(db.execute('SELECT title, id FROM docs').fetchall())
+    if name != 'filingsopaque': return ids
+    return {stem: ids[new] for stem, new in opaque_copy(FILINGS, _opaque_dir(cache)).items()}
+
+def _opaque_dir(cache): return Path(cache or tempfile.gettempdir())/'filings_opaque'
+
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about; title = file stem, as add_dir names documents."
     name = STORE_OF.get(name, name)
@@ -137,13 +157,14 @@ def question_store(name, chunk=None, cache=None):
     path = ':memory:'
     if cache:        # a database file kept between runs of one configuration (delete it after changing ingest code)
         path = Path(cache)/f"{name}-{chunk or 'default'}-{EMBEDDER.replace(':', '_').replace('/', '_')}.db"
-        if path.exists(): db = database(path); return db, dict(db.execute('SELECT title, id FROM docs').fetchall())
+        if path.exists(): db = database(path); return db, _ids(db, name, cache)
     db = database(path)
     t = time.perf_counter()
     if name == 'filings': db.add_dir(FILINGS, embedder=enc, **kw)
+    elif name == 'filingsopaque': opaque_copy(FILINGS, _opaque_dir(cache)); db.add_dir(_opaque_dir(cache), embedder=enc, **kw)
     elif name == 'reports': db.add_dir(REPORTS, embedder=enc, **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
-    ids = dict(db.execute('SELECT title, id FROM docs').fetchall())
+    ids = _ids(db, name, cache)
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
     return db, ids
 
@@ -187,7 +208,7 @@ def q_subset(r, idx):
 
 def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybrid',), sets=None):
     routes = list(routes) if 'route' in inspect.signature(database().sections).parameters else [None]
-    for name in [n for n in QSETS if not sets or n in sets]:
+    for name in sets or QSETS:
         Q = half_of(load_questions(name), half)
         db, ids = question_store(name, chunk, cache)
         if half != 'all': print(f'{name}: half={half}')
@@ -214,7 +235,7 @@ if __name__ == '__main__':
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
     ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone) and/or default (emb=None: the store chooses) on the question sets')
-    ap.add_argument('--sets', default=None, help='question sets to ask (default: all of filings, eu, reports)')
+    ap.add_argument('--sets', default=None, help='question sets to ask (default: filings, eu, euparaphrase, reports; also filingsopaque)')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
