@@ -6,7 +6,7 @@
 __all__ = ['doc_id', 'Tree', 'doc_profile']
 
 # %% ../nbs/11_tree.ipynb #imp000
-import hashlib, json, re
+import datetime, hashlib, json, re
 from apswutils.db import Database
 from fastcore.basics import GetAttr, ifnone, patch
 from . import tuning
@@ -122,7 +122,7 @@ _REGISTRANT = re.compile(r'\(?(?:exact )?name of (?:the |each )?registrants?\b',
 
 _FORM = re.compile(r'\bFORM\s+(10-K|10-Q|8-K|20-F|6-K|40-F|S-1|DEF 14A)\b', re.I)
 
-_PERIOD = re.compile(r'for the (fiscal year|quarterly period|year|transition period) ended:?\s+([A-Z][a-z]+\.? \d{1,2},? \d{4})', re.I)
+_PERIOD = re.compile(r'for the (fiscal year|quarterly period|year|transition period) ended:?\s+([A-Z][a-z]+\.?\s\d{1,2},?\s\d{4})', re.I)   # \s: a PDF's no-break space too
 
 _EVENT = re.compile(r'date of (?:earliest event reported|report)\)?:?\s*([A-Z][a-z]+ \d{1,2},? \d{4})', re.I)
 
@@ -159,7 +159,7 @@ def _cover_label(text:str):
     if not form and re.search(r'annual report pursuant', text, re.I): form = ['Form 10-K', '10-K']
     if not form and re.search(r'quarterly report pursuant', text, re.I): form = ['Form 10-Q', '10-Q']
     parts = [name, f'Form {form[1].upper()}' if form else None,
-             f'{per[1].lower()} ended {per[2]}' if per else (f'dated {ev[1]}' if ev else None)]
+             f"{per[1].lower()} ended {' '.join(per[2].split())}" if per else (f'dated {ev[1]}' if ev else None)]
     return ' · '.join(p for p in parts if p)
 
 def _source_words(source)->str:
@@ -209,7 +209,35 @@ def _quarter_names(text:str)->list:
     q, fy = f"Q{('first', 'second', 'third', 'fourth').index(m[1].lower()) + 1}", ' fiscal' if m[2] else ''
     return [f'{q} {m[3]} {m[1].lower()} quarter{fy} {m[3]}' + (f' {q} FY{m[3]}' if fy else '')]
 
+# %% ../nbs/11_tree.ipynb #fq
+_DAY = r'(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})'
+
+def _day(m, d, y): return datetime.date(int(y), ('Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split()).index(m[:3].title()) + 1, int(d))
+
+def _fiscal_quarter(text:str)->list:
+    "'Q3 2023 third quarter of fiscal year 2023' for a 10-Q, from the last fiscal year end its balance sheet sets beside the quarter's end."
+    per = _PERIOD.search(text or '')
+    if not per or not per[1].lower().startswith('quarterly') or not (d := re.match(_DAY, per[2])): return []
+    end = _day(*d.groups())
+    same = r'[\s,.]+'.join(re.escape(x) for x in re.findall(r'[A-Za-z]+|\d+', per[2]))     # the quarter's end as printed anywhere
+    for m in re.finditer(rf'(?i){same},?\s+(?:and\s+)?{_DAY}', text):
+        months = (end - _day(*m.groups())).days / 30.44
+        k = round(months / 3)
+        if k in (1, 2, 3) and abs(months - 3 * k) < 0.6:
+            fy = (_day(*m.groups()) + datetime.timedelta(days=358)).year
+            # not 'fiscal 2023' or 'FY2023' as such: those name the year's annual report
+            return [f"Q{k} {fy} {('first', 'second', 'third')[k - 1]} quarter of fiscal year {fy}"]
+    return []
+
 # %% ../nbs/11_tree.ipynb #19331200-2
+def _opening(pages, n:int)->str:
+    "The first `n` characters of a document's text, pages joined by newlines, reading no further pages than that takes."
+    out, size = [], 0
+    for _, t in _norm_pages(pages):
+        if size >= n: break
+        out.append(t); size += len(t) + 1
+    return '\n'.join(out)[:n]
+
 def doc_profile(pages, # [(page_no, text)], or a string
                 title:str, # the document's title
                 source:str=None, # its path or url
@@ -217,11 +245,13 @@ def doc_profile(pages, # [(page_no, text)], or a string
                 n:int=3000, # characters of opening text kept
                )->dict: # label, names, body
     "What identifies a document: a readable label, its names (title, source words, metadata) and its opening text."
-    text = '\n'.join(t for _, t in _norm_pages(pages))[:n]
+    more = _opening(pages, tuning.PROFILE_SCAN)      # a 10-Q's balance sheet lies past its cover
+    text = more[:n]
     head = next((h.strip('#*• ') for h in _MD_HEAD.findall(text) if not _NOT_HEAD.match(h.strip('#*• '))), None)
     label = _cover_label(text) or head or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-    names = ' '.join([title, _source_words(source), *vals, *_fiscal_names(text), *_quarter_names(text), *_symbols(text)])
+    said = [*_fiscal_names(text), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
+    names = ' '.join([title, _source_words(source), *vals, *said])
     # a file name writes a company's name together ('ACTIVISIONBLIZZARD_2022_10K'); a question writes it apart, as
     # the document's own cover does: split by the words of that text
     vocab = {w for w in re.findall(r'[^\W\d_]{3,}', text.lower())}

@@ -62,6 +62,9 @@ OUTLINE_MAX_PER_PAGE = 6     # outline entries per page above which they mark pa
 # (bench/quality.py): the opening text as a ranking of its own only ever hurt (weight 0: not queried)
 DOC_LEGS = dict(names=2.0, evidence=0.5, body=0.0)
 DOC_EV_NORM = 0.25   # a document's summed chunk evidence is divided by its chunk count to this power (0: raw sum)
+# characters of a document's opening its profile reads for what names it: a 10-Q's balance sheet (its fiscal quarter)
+# lies past the cover, within the first 30,000 characters of the filings' 10-Qs
+PROFILE_SCAN = 30000
 
 # %% ../nbs/00_tuning.ipynb #tex-tree
 HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
