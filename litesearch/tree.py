@@ -212,19 +212,23 @@ def _quarter_names(text:str)->list:
 # %% ../nbs/11_tree.ipynb #fq
 _DAY = r'(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})'
 
-def _day(m, d, y): return datetime.date(int(y), ('Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split()).index(m[:3].title()) + 1, int(d))
+def _day(m, d, y):
+    "The date a printed 'Jul 1, 2023' names, or None for one no calendar has (an OCR's 'June 31')."
+    try: return datetime.date(int(y), ('Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split()).index(m[:3].title()) + 1, int(d))
+    except ValueError: return None
 
 def _fiscal_quarter(text:str)->list:
     "'Q3 2023 third quarter of fiscal year 2023' for a 10-Q, from the last fiscal year end its balance sheet sets beside the quarter's end."
     per = _PERIOD.search(text or '')
     if not per or not per[1].lower().startswith('quarterly') or not (d := re.match(_DAY, per[2])): return []
-    end = _day(*d.groups())
+    if (end := _day(*d.groups())) is None: return []
     same = r'[\s,.]+'.join(re.escape(x) for x in re.findall(r'[A-Za-z]+|\d+', per[2]))     # the quarter's end as printed anywhere
     for m in re.finditer(rf'(?i){same},?\s+(?:and\s+)?{_DAY}', text):
-        months = (end - _day(*m.groups())).days / 30.44
+        if (before := _day(*m.groups())) is None: continue
+        months = (end - before).days / 30.44
         k = round(months / 3)
         if k in (1, 2, 3) and abs(months - 3 * k) < 0.6:
-            fy = (_day(*m.groups()) + datetime.timedelta(days=358)).year
+            fy = (before + datetime.timedelta(days=358)).year
             # not 'fiscal 2023' or 'FY2023' as such: those name the year's annual report
             return [f"Q{k} {fy} {('first', 'second', 'third')[k - 1]} quarter of fiscal year {fy}"]
     return []
