@@ -15,7 +15,7 @@ from .db import _doc_params, _fresh, _snapshot
 from .fts import fts_terms
 from .vectors import _blobs_matrix, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _md_esc, _query_emb
-from .tree import _node, _pages
+from .tree import _node, _pages, _DAY, _MONTHS
 from .graph import _context_graph
 from .ingest import _with_sources
 from .read import Context, Hits, NodeContext, passage, Sections, _check_facets, _resolve_docs
@@ -200,9 +200,7 @@ _RECENT = re.compile(r'\b(?:latest|most\s+recent|newest)\b', re.I)
 _QUARTERLY, _ANNUAL = re.compile(r'\b(?:10-?Q|quarter(?:ly)?)\b', re.I), re.compile(r'\b(?:10-?K|annual|fiscal\s+year)\b', re.I)
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s3
-_DATE = re.compile(r'\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})\b')
-
-_MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split()
+_DATE = re.compile(rf'\b{_DAY}\b')
 
 def _period_end(label:str, names:str)->tuple:
     "A document's period, sortable: the last date its label gives (a cover's 'quarterly period ended July 1, 2023'), else the latest year in its names."

@@ -210,11 +210,13 @@ def _quarter_names(text:str)->list:
     return [f'{q} {m[3]} {m[1].lower()} quarter{fy} {m[3]}' + (f' {q} FY{m[3]}' if fy else '')]
 
 # %% ../nbs/11_tree.ipynb #fq
-_DAY = r'(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})'
+_DAY = r'(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})'     # 'July 1, 2023' as printed
+
+_MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split()
 
 def _day(m, d, y):
     "The date a printed 'Jul 1, 2023' names, or None for one no calendar has (an OCR's 'June 31')."
-    try: return datetime.date(int(y), ('Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split()).index(m[:3].title()) + 1, int(d))
+    try: return datetime.date(int(y), _MONTHS.index(m[:3].lower()) + 1, int(d))
     except ValueError: return None
 
 def _fiscal_quarter(text:str)->list:
