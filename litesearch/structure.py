@@ -89,13 +89,16 @@ def _cites(pages):
 def detect_mode(pages, # [(page_no, text)], or a single string
                )->str: # 'markdown', 'verse', 'chapter' or 'window'
     "Which structural signal this document carries: `markdown`, `verse`, `chapter` or `window`."
-    pages = _norm_pages(pages)
+    return _detect(_norm_pages(pages))[0]
+
+def _detect(pages):
+    "(mode, the chapter headings when it read them): `build_tree` reuses them rather than reading every line twice."
     nlines = sum(t.count('\n') + 1 for _,t in pages if t.strip())
     cs = _cites(pages)
-    if len(cs) >= 3 and len(cs) >= 0.1 * nlines: return 'verse'
-    if _md_stats(pages)[0] >= 1: return 'markdown'
-    if len(_chap_heads(pages)) >= 2: return 'chapter'
-    return 'window'
+    if len(cs) >= 3 and len(cs) >= 0.1 * nlines: return 'verse', None
+    if _md_stats(pages)[0] >= 1: return 'markdown', None
+    ch = _chap_heads(pages)
+    return ('chapter' if len(ch) >= 2 else 'window'), ch
 
 def _norm_pages(pages):
     "Accept a string or `[(page_no, text)]`; anything else is a clear error."
@@ -136,14 +139,14 @@ def summarize_extractive(text:str, # section text (markdown allowed)
     return (cut if len(cut) > n // 2 else t[:n]).rstrip(' ,;:') + '…'
 
 # %% ../nbs/10_structure.ipynb #3ef65335
-def _structure(pages, mode, min_level, max_levels):
+def _structure(pages, mode, min_level, max_levels, ch=None):
     "Heading events `(page, line, level, title)` for the chosen mode."
     if mode == 'markdown':
         hs = _md_heads(pages)
         lv = _md_levels(hs, max_levels)
         return [(pg, i, max(lv['#'*d], min_level), t) for pg, i, d, t in _drop_title_h1(hs)]
     if mode == 'chapter':
-        ch = _chap_heads(pages)
+        ch = _chap_heads(pages) if ch is None else ch
         lv = _chap_levels(ch, max_levels)
         return [(pg, i, max(lv[w], min_level), t) for pg, i, w, t in ch]
     if mode == 'verse':
@@ -185,7 +188,7 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
               )->list: # TreeNode list (index = seq, root = 0)
     "A flat list of `TreeNode` for a document (index = seq, root = 0)."
     pages = _norm_pages(pages)
-    mode = mode or detect_mode(pages)
+    mode, ch = (mode, None) if mode else _detect(pages)
     p0, p1 = (pages[0][0], pages[-1][0]) if pages else (0, 0)
     root = TreeNode(0, title, 0, None, p0, p1)
     nodes = [root]
@@ -196,7 +199,7 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
                           [(p, t) for p, t in run if t.strip()])
             root.children.append(nd.seq); nodes.append(nd)
     else:
-        events = _structure(pages, mode, min_level, max_levels)
+        events = _structure(pages, mode, min_level, max_levels, ch)
         at = {}
         for pg, i, lvl, t in events: at.setdefault((pg, i), []).append((lvl, t))
         stack, cur = [root], root
