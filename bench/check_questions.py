@@ -10,12 +10,16 @@ Rows with a `corpus` field (the reports set) are checked harder: corpus is ntsb,
 PDF is in; half is tune or test; the answer string itself must occur on at least one listed page (both compared
 case-folded, whitespace collapsed, a hyphen broken across a line joined, curly quotes straightened); and the question
 must not copy the page: no run of 8 or more consecutive words of q may occur on a listed page.
+The analyst set (bench/questions_analyst.jsonl, rows with `half` and no `corpus`) is checked harder too: doc is a PDF of
+../shared/data/filings; kind is metric, ratio, narrative or yesno; half is tune or test; q copies no run of 8 or more
+consecutive words of a listed page; and q names no statement by its printed title ("statements of operations", "balance
+sheet", "statement of cash flows", "statements of income", ...): analysts' own words only ("P&L", "top line", "capex").
 Paraphrased passages (kind 'passage', bench/questions_euparaphrase.jsonl): the passage (the answer) must occur on a
 listed page (12 consecutive words of it), and q must restate it: no run of 5 consecutive words of the passage.
 Prints counts per document, per kind and the table share, the corpus documents without a question, then each
 failure; exits 1 if any.
 
-Run: python bench/check_questions.py [filings|eu|reports|path.jsonl ...]   (default: filings, and eu and reports when they exist)
+Run: python bench/check_questions.py [filings|eu|reports|analyst|path.jsonl ...]   (default: filings, and eu, euparaphrase, reports and analyst when they exist)
 """
 import re, sys, unicodedata
 from collections import Counter
@@ -25,6 +29,10 @@ from _questions import load_questions, questions_path, doc_path, CORPORA
 KINDS = {'metric', 'ratio', 'narrative', 'yesno', 'definition', 'number', 'fact', 'where', 'passage'}   # filings use the first four, the EU set adds definition and number, the reports set uses fact, number, narrative, where; the paraphrased passages are 'passage'
 NUM = re.compile(r'\d[\d,]*(?:\.\d+)?')
 REPORT_CORPORA, HALVES, COPY_RUN = ('ntsb', 'nih', 'agency'), ('tune', 'test'), 8
+ANALYST_KINDS = ('metric', 'ratio', 'narrative', 'yesno')
+# a financial statement's printed title (or its plain variants), which an analyst's question must not name
+STATEMENT_TITLE = re.compile(r"\bstatements? of (?:consolidated )?(?:operations|income|earnings|cash ?flows?|comprehensive (?:income|loss)|"
+                             r"financial condition|(?:stockholders|shareholders)[’']? (?:equity|deficit))\b|\bbalance ?sheets?\b", re.I)
 
 def numbers(s):
     "The numbers written in `s`, commas dropped, trailing zeros after a decimal point kept as written."
@@ -71,6 +79,7 @@ def check_row(r, seen):
         if missing := sorted(numbers(r['answer']) - on_pages): errs.append(f'answer numbers {missing} not on pages {pages}')
         if not numbers(r['answer']): errs.append('metric answer holds no number')
     if 'corpus' in r: errs += check_report_row(r, texts, pages)
+    elif 'half' in r: errs += check_analyst_row(r, texts, pages)
     if r.get('kind') == 'passage': errs += check_passage_row(r, texts, pages)
     return errs
 
@@ -81,6 +90,22 @@ def check_passage_row(r, texts, pages):
     if len(run := copied_run(r['q'], r['answer']).split()) >= 5: errs.append(f'q copies {len(run)} words of its passage')
     return errs
 
+def copy_errs(r, texts, pages):
+    "q must not copy its page: a run of COPY_RUN or more consecutive words of q found on a listed page."
+    if not isinstance(r.get('q'), str): return []
+    run = max((copied_run(r['q'], texts[p]) for p in pages), key=lambda s: len(s.split()))
+    return [f'q copies {len(run.split())} words of its page: {run!r}'] if len(run.split()) >= COPY_RUN else []
+
+def check_analyst_row(r, texts, pages):
+    "The analyst set's extra checks: a filings PDF, its four kinds, half, no page copied into q, no statement title named in q."
+    errs = []
+    if doc_path(r['doc']).parent != CORPORA['filings']: errs.append(f'doc {r["doc"]!r} is not in {CORPORA["filings"]}')
+    if r.get('kind') not in ANALYST_KINDS: errs.append(f'kind {r.get("kind")!r} not in {ANALYST_KINDS}')
+    if r.get('half') not in HALVES: errs.append(f'half {r.get("half")!r} not in {HALVES}')
+    errs += copy_errs(r, texts, pages)
+    if isinstance(r.get('q'), str) and (m := STATEMENT_TITLE.search(r['q'])): errs.append(f'q names a statement by its title: {m.group()!r}')
+    return errs
+
 def check_report_row(r, texts, pages):
     "The reports set's extra checks: corpus and half, the answer string on a listed page, no sentence copied into q."
     errs = []
@@ -89,10 +114,7 @@ def check_report_row(r, texts, pages):
     if r.get('half') not in HALVES: errs.append(f'half {r.get("half")!r} not in {HALVES}')
     if isinstance(r.get('answer'), str) and not any(norm_text(r['answer']) in norm_text(texts[p]) for p in pages):
         errs.append(f'answer {r["answer"]!r} not on pages {pages}')
-    if isinstance(r.get('q'), str):
-        run = max((copied_run(r['q'], texts[p]) for p in pages), key=lambda s: len(s.split()))
-        if len(run.split()) >= COPY_RUN: errs.append(f'q copies {len(run.split())} words of its page: {run!r}')
-    return errs
+    return errs + copy_errs(r, texts, pages)
 
 def check(name):
     "Check one question set; print its summary and failures; return the number of failures."
@@ -117,10 +139,16 @@ def check(name):
             rc = [r for r in rows if r.get('corpus') == c]
             print(f'  {c}: {len(rc)} questions, {len({r["doc"] for r in rc})} documents, {sum(r.get("table") is True for r in rc)} on tables, '
                   f'tune {sum(r.get("half") == "tune" for r in rc)} / test {sum(r.get("half") == "test" for r in rc)}')
+    if any('half' in r and 'corpus' not in r for r in rows):
+        for k in ANALYST_KINDS:
+            rk = [r for r in rows if r.get('kind') == k]
+            print(f'  {k}: {len(rk)} questions, {sum(r.get("table") is True for r in rk)} on tables, '
+                  f'tune {sum(r.get("half") == "tune" for r in rk)} / test {sum(r.get("half") == "test" for r in rk)}')
+        print(f'  all: tune {sum(r.get("half") == "tune" for r in rows)} / test {sum(r.get("half") == "test" for r in rows)}')
     for i, e in fails: print(f'FAIL {i}: {e}')
     print(f'{len(fails)} failures')
     return len(fails)
 
 if __name__ == '__main__':
-    names = sys.argv[1:] or ['filings'] + [n for n in ('eu', 'euparaphrase', 'reports') if questions_path(n).exists()]
+    names = sys.argv[1:] or ['filings'] + [n for n in ('eu', 'euparaphrase', 'reports', 'analyst') if questions_path(n).exists()]
     sys.exit(1 if sum(check(n) for n in names) else 0)
