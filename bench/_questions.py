@@ -4,7 +4,8 @@ Each line is one question: id, q (the question as an analyst would ask it, namin
 file stem of the PDF that answers it), pages (0-based page numbers as pymupdf counts them, primary evidence first,
 at most 4), answer (short), table (the evidence is a table), kind (metric, ratio, narrative, yesno).
 The reports set (bench/questions_reports.jsonl) adds corpus (ntsb, nih, agency) and half (tune, test), and its kinds
-are fact, number, narrative, where. How the sets were built is told in bench/questions_README.md; bench/check_questions.py
+are fact, number, narrative, where. The analyst set (bench/questions_analyst.jsonl, held out) has the filings fields plus half
+and is asked of the filings PDFs. How the sets were built is told in bench/questions_README.md; bench/check_questions.py
 checks a set.
 """
 import json
@@ -18,7 +19,7 @@ CORPORA = {'filings': DATA/'filings', 'eu': DATA/'eu',
 def questions_path(name): return Path(name) if str(name).endswith('.jsonl') else HERE/f'questions_{name}.jsonl'
 
 def load_questions(name):
-    "The question set `name` ('filings', 'eu', 'reports', or a path to a .jsonl file) as a list of dicts."
+    "The question set `name` ('filings', 'eu', 'reports', 'analyst', or a path to a .jsonl file) as a list of dicts."
     return [json.loads(l) for l in questions_path(name).read_text().splitlines() if l.strip()]
 
 def doc_path(doc):

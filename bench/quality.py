@@ -30,9 +30,11 @@ bench/questions_README.md); its table adds one row per corpus (ntsb, nih, agency
 bench/questions_euparaphrase.jsonl (39) is asked of the EU store: passages drawn at random from its chunks (seed 2026),
 each restated in other words by a person who read it (no litesearch run before writing), judged as the questions are
 (a section of the passage's act holding its page): the paraphrased known-item case.
+bench/questions_analyst.jsonl (held out) is asked of the filings store: analysts' questions in their own words ("P&L", "capex",
+"free cash flow", "headcount", "DSO") that name no statement by its printed title, written by reading the PDFs before any run.
 --sets filingsopaque asks the filings questions of a store of the same PDFs copied as filing_01.pdf, filing_02.pdf, ...:
 what the naming does when a file's name says nothing (held-out filings need not be named as ours are).
---half tune|test|all picks half of every set: the reports set says its half per row; the filings and EU sets, which do
+--half tune|test|all picks half of every set: the reports and analyst sets say their half per row; the filings and EU sets, which do
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
 
@@ -116,8 +118,8 @@ JUDGES = dict(sec=sec_judge, hit=hit_judge)
 BENCH = Path(__file__).resolve().parent
 FILINGS = DATA/'filings'
 REPORTS = DATA/'reports'     # ntsb/, nih/, agency/: one store holds all three
-QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports') if (BENCH/f'questions_{n}.jsonl').exists()]
-STORE_OF = {'euparaphrase': 'eu'}      # a set asked of another set's store
+QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports', 'analyst') if (BENCH/f'questions_{n}.jsonl').exists()]
+STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
 
@@ -235,7 +237,7 @@ if __name__ == '__main__':
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
     ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone) and/or default (emb=None: the store chooses) on the question sets')
-    ap.add_argument('--sets', default=None, help='question sets to ask (default: filings, eu, euparaphrase, reports; also filingsopaque)')
+    ap.add_argument('--sets', default=None, help='question sets to ask (default: filings, eu, euparaphrase, reports, analyst; also filingsopaque)')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
