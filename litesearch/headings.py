@@ -66,6 +66,10 @@ _alpha_re = re.compile(r'^\s*(?P<n>[A-Z])\.\s+(?P<rest>[A-Za-z].*)$')
 # %% ../nbs/03_headings.ipynb #2db60d57-s1
 _paren_re = re.compile(r'^\s*\((?P<n>[a-z]|\d{1,2}|[ivx]+)\)\s+(?P<rest>[A-Za-z].*)$')
 
+_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>\d{1,2}(?:\.\d{1,2}){1,4})\.?\s+(?P<rest>[A-Z(“"].*)$')
+
+_CAPTION_WORDS = {'table', 'figure', 'fig', 'chart', 'graph', 'exhibit', 'version', 'page', 'step'}
+
 def family(title:str, # a heading candidate
           )->str: # its numbered family ('part', 'item', 'dec2', 'roman', 'paren', ...), or None
     "The numbered family a heading belongs to: a division word and number, decimal depth, roman, letter or `(a)`; None if unnumbered."
@@ -80,6 +84,8 @@ def family(title:str, # a heading candidate
         n = m.group('n')
         if '.' not in n and not m.group('dot'): return None        # '5 Risk factors' is a number, not a heading number
         return f'dec{n.count(".") + 1}'
+    # a label before a decimal number (`Strategy 1.1.1.`, `ETA 1.1.`) numbers the heading by the number's depth
+    if (m := _label_dec.match(t)) and m.group('w').lower() not in _CAPTION_WORDS: return f'dec{m.group("n").count(".") + 1}'
     if _rom_re.match(t): return 'roman'
     if _alpha_re.match(t): return 'alpha'
     if _paren_re.match(t): return 'paren'
@@ -404,11 +410,25 @@ def _captions(out, titles):
     "A division line printed alone (`Article 5`) takes the caption on the line right under it (`Subject matter`) into its title."
     res, ts = [], []
     for c, t in zip(out, titles):
+        # only a division word and its number is bare: `6. Workforce` has its title, and the line under it is a subtitle
         if res and c[0] == res[-1][0] and c[1] == res[-1][1] + len(res[-1][2]) and family(t) is None \
-           and family(ts[-1]) and _BARE.match(ts[-1]):
+           and family(ts[-1]) in _ALL and _BARE.match(ts[-1]):
             p, i, g, d = res[-1]; res[-1] = (p, i, g + c[2], d); ts[-1] = f'{ts[-1]} {t}'; continue
         res.append(c); ts.append(t)
     return res, ts
+
+# %% ../nbs/03_headings.ipynb #sub-fn
+def _subtitles(out, fams, titles, flat, skel):
+    "Unnumbered lines set right under a numbered heading in smaller type, when their type sets no other heading: subtitles."
+    style = lambda k: (out[k][2][0].size, out[k][2][0].bold)
+    def under(k):
+        (p, i, g, _), (q, j, h, _) = out[k - 1], out[k]
+        return p == q and bool(fams[k - 1]) and h[0].size < g[0].size and all(l.drop for l in flat[p][i + len(g):j])
+    loose = [k for k in range(len(out)) if fams[k] is None and (out[k][0], out[k][1]) not in skel and not is_statement(titles[k])]
+    sub = {k for k in loose if k and under(k)}
+    n, m = Counter(map(style, loose)), Counter(map(style, sub))
+    return {k for k in sub if m[style(k)] == n[style(k)] >= 2}
+
 
 # %% ../nbs/03_headings.ipynb #85b5def4
 def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
@@ -448,7 +468,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells})
+    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]
