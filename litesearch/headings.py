@@ -430,6 +430,19 @@ def _subtitles(out, fams, titles, flat, skel):
     return {k for k in sub if m[style(k)] == n[style(k)] >= 2}
 
 
+# %% ../nbs/03_headings.ipynb #cov-fn
+def _cover_type(flat):
+    "The type (size, bold) of a cover's title: the largest on a first page holding no paragraph; None when the first page has text."
+    ls = [l for l in flat[0] if not l.drop] if len(flat) >= 3 else []
+    if not ls or sum(len(l.text) >= 40 and not l.bold for l in ls) >= 3: return None
+    return max((l.size, l.bold) for l in ls)
+
+def _runs_on(ls, i, n):
+    "A candidate whose sentence runs on into the next line of its type, which starts in lowercase: a paragraph's piece."
+    nxt, last = next((o for o in ls[i+n:] if not o.drop), None), ls[i+n-1]
+    return nxt is not None and (nxt.size, nxt.bold) == (last.size, last.bold) and nxt.text[:1].islower() and last.text.rstrip()[-1:] not in '.:;!?'
+
+
 # %% ../nbs/03_headings.ipynb #85b5def4
 def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
                groups, # `[(lines, depth)]` heading candidates from type (`_font_heads`)
@@ -441,7 +454,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     toc = {p: _contents_title(ls, running) for p, ls in enumerate(flat) if is_contents(strip(ls))}
     idx = {id(l): (p, i) for p, ls in enumerate(flat) for i, l in enumerate(ls)}
     body = Counter(l.size for ls in flat for l in ls).most_common(1)[0][0] if any(flat) else 0
-    form = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop])
+    form, cover = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]), _cover_type(flat)
     cands = [(*idx[id(part[0])], part, d) for g, d in groups for part in _split_numbered(g, form)]
     ents = _entry_heads(flat, toc, wrapped)
     cands += _text_heads(flat, toc, wrapped) + ents
@@ -457,7 +470,9 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         if p in toc and (toc[p] is None or i > toc[p]): continue
         # a contents line
         if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue
-        if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
+        if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g))) or _runs_on(flat[p], i, len(g))): continue
+        # a cover's lines other than its title
+        if p == 0 and cover and (g[0].size, g[0].bold) != cover: continue
         # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one
         if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))
         out.append((p, i, g, d))
