@@ -348,12 +348,13 @@ def _split_numbered(g, form=None):
     return parts
 
 def _running(cands, flat):
-    "Titles repeated at the top of 3+ pages: running headers the furniture filter missed."
+    "Titles repeated at the top of 3+ pages (running headers the furniture filter missed) or anywhere on `tuning.REPEAT_PAGES`+ pages (a label repeated for every measure or table)."
     where = {}
     for p, i, g, _ in cands:
         top = sum(not l.drop for l in flat[p][:i]) < 3
         where.setdefault(_squash(' '.join(l.text for l in g)), []).append((p, top))
-    return {t for t, ws in where.items() if len({p for p, _ in ws}) >= 3 and sum(top for _, top in ws) >= 2 / 3 * len(ws)}
+    return {t for t, ws in where.items() if (len({p for p, _ in ws}) >= 3 and sum(top for _, top in ws) >= 2 / 3 * len(ws))
+            or len({p for p, _ in ws}) >= tuning.REPEAT_PAGES}
 
 # %% ../nbs/03_headings.ipynb #bb3bb0a6-s1
 def _table_label(ls, i, n):
