@@ -438,6 +438,12 @@ def _cover_type(flat):
     if not ls or sum(len(l.text) >= 40 and not l.bold for l in ls) >= 3: return None
     return max((l.size, l.bold) for l in ls)
 
+def _back_cover(flat):
+    "Is the last page a back cover: no paragraph, under 300 characters, and no line numbered or opening with a division word (`Appendix`)?"
+    ls = [l for l in flat[-1] if not l.drop] if len(flat) >= 3 else []
+    return bool(ls) and sum(len(l.text) >= 40 and not l.bold for l in ls) < 3 and sum(len(l.text) for l in ls) < 300 \
+        and not any(family(l.text) or l.text.split()[0].lower() in _ALL for l in ls)
+
 def _runs_on(ls, i, n):
     "A candidate whose sentence runs on into the next line of its type, which starts in lowercase: a paragraph's piece."
     nxt, last = next((o for o in ls[i+n:] if not o.drop), None), ls[i+n-1]
@@ -455,7 +461,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     toc = {p: _contents_title(ls, running) for p, ls in enumerate(flat) if is_contents(strip(ls))}
     idx = {id(l): (p, i) for p, ls in enumerate(flat) for i, l in enumerate(ls)}
     body = Counter(l.size for ls in flat for l in ls).most_common(1)[0][0] if any(flat) else 0
-    form, cover = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]), _cover_type(flat)
+    form, cover, back = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]), _cover_type(flat), _back_cover(flat)
     cands = [(*idx[id(part[0])], part, d) for g, d in groups for part in _split_numbered(g, form)]
     ents = _entry_heads(flat, toc, wrapped)
     cands += _text_heads(flat, toc, wrapped) + ents
@@ -472,8 +478,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         # a contents line
         if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue
         if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g))) or _runs_on(flat[p], i, len(g))): continue
-        # a cover's lines other than its title
-        if p == 0 and cover and (g[0].size, g[0].bold) != cover: continue
+        # a cover's lines other than its title; a back cover's lines
+        if (p == 0 and cover and (g[0].size, g[0].bold) != cover) or (back and p == len(flat) - 1): continue
         # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one
         if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))
         out.append((p, i, g, d))
