@@ -66,6 +66,10 @@ _alpha_re = re.compile(r'^\s*(?P<n>[A-Z])\.\s+(?P<rest>[A-Za-z].*)$')
 # %% ../nbs/03_headings.ipynb #2db60d57-s1
 _paren_re = re.compile(r'^\s*\((?P<n>[a-z]|\d{1,2}|[ivx]+)\)\s+(?P<rest>[A-Za-z].*)$')
 
+_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>\d{1,2}(?:\.\d{1,2}){1,4})\.?\s+(?P<rest>[A-Z(“"].*)$')
+
+_CAPTION_WORDS = {'table', 'figure', 'fig', 'chart', 'graph', 'exhibit', 'version', 'page', 'step'}
+
 def family(title:str, # a heading candidate
           )->str: # its numbered family ('part', 'item', 'dec2', 'roman', 'paren', ...), or None
     "The numbered family a heading belongs to: a division word and number, decimal depth, roman, letter or `(a)`; None if unnumbered."
@@ -80,6 +84,8 @@ def family(title:str, # a heading candidate
         n = m.group('n')
         if '.' not in n and not m.group('dot'): return None        # '5 Risk factors' is a number, not a heading number
         return f'dec{n.count(".") + 1}'
+    # a label before a decimal number (`Strategy 1.1.1.`, `ETA 1.1.`) numbers the heading by the number's depth
+    if (m := _label_dec.match(t)) and m.group('w').lower() not in _CAPTION_WORDS: return f'dec{m.group("n").count(".") + 1}'
     if _rom_re.match(t): return 'roman'
     if _alpha_re.match(t): return 'alpha'
     if _paren_re.match(t): return 'paren'
@@ -342,12 +348,13 @@ def _split_numbered(g, form=None):
     return parts
 
 def _running(cands, flat):
-    "Titles repeated at the top of 3+ pages: running headers the furniture filter missed."
+    "Titles repeated at the top of 3+ pages (running headers the furniture filter missed) or anywhere on `tuning.REPEAT_PAGES`+ pages (a label repeated for every measure or table)."
     where = {}
     for p, i, g, _ in cands:
         top = sum(not l.drop for l in flat[p][:i]) < 3
         where.setdefault(_squash(' '.join(l.text for l in g)), []).append((p, top))
-    return {t for t, ws in where.items() if len({p for p, _ in ws}) >= 3 and sum(top for _, top in ws) >= 2 / 3 * len(ws)}
+    return {t for t, ws in where.items() if (len({p for p, _ in ws}) >= 3 and sum(top for _, top in ws) >= 2 / 3 * len(ws))
+            or len({p for p, _ in ws}) >= tuning.REPEAT_PAGES}
 
 # %% ../nbs/03_headings.ipynb #bb3bb0a6-s1
 def _table_label(ls, i, n):
@@ -404,11 +411,44 @@ def _captions(out, titles):
     "A division line printed alone (`Article 5`) takes the caption on the line right under it (`Subject matter`) into its title."
     res, ts = [], []
     for c, t in zip(out, titles):
+        # only a division word and its number is bare: `6. Workforce` has its title, and the line under it is a subtitle
         if res and c[0] == res[-1][0] and c[1] == res[-1][1] + len(res[-1][2]) and family(t) is None \
-           and family(ts[-1]) and _BARE.match(ts[-1]):
+           and family(ts[-1]) in _ALL and _BARE.match(ts[-1]):
             p, i, g, d = res[-1]; res[-1] = (p, i, g + c[2], d); ts[-1] = f'{ts[-1]} {t}'; continue
         res.append(c); ts.append(t)
     return res, ts
+
+# %% ../nbs/03_headings.ipynb #sub-fn
+def _subtitles(out, fams, titles, flat, skel):
+    "Unnumbered lines set right under a numbered heading in smaller type, when their type sets no other heading: subtitles."
+    style = lambda k: (out[k][2][0].size, out[k][2][0].bold)
+    def under(k):
+        (p, i, g, _), (q, j, h, _) = out[k - 1], out[k]
+        return p == q and bool(fams[k - 1]) and h[0].size < g[0].size and all(l.drop for l in flat[p][i + len(g):j])
+    loose = [k for k in range(len(out)) if fams[k] is None and (out[k][0], out[k][1]) not in skel and not is_statement(titles[k])]
+    sub = {k for k in loose if k and under(k)}
+    n, m = Counter(map(style, loose)), Counter(map(style, sub))
+    return {k for k in sub if m[style(k)] == n[style(k)] >= 2}
+
+
+# %% ../nbs/03_headings.ipynb #cov-fn
+def _cover_type(flat):
+    "The type (size, bold) of a cover's title: the largest on a first page holding no paragraph; None when the first page has text."
+    ls = [l for l in flat[0] if not l.drop] if len(flat) >= 3 else []
+    if not ls or sum(len(l.text) >= 40 and not l.bold for l in ls) >= 3: return None
+    return max((l.size, l.bold) for l in ls)
+
+def _back_cover(flat):
+    "Is the last page a back cover: no paragraph, under 300 characters, and no line numbered or opening with a division word (`Appendix`)?"
+    ls = [l for l in flat[-1] if not l.drop] if len(flat) >= 3 else []
+    return bool(ls) and sum(len(l.text) >= 40 and not l.bold for l in ls) < 3 and sum(len(l.text) for l in ls) < 300 \
+        and not any(family(l.text) or l.text.split()[0].lower() in _ALL for l in ls)
+
+def _runs_on(ls, i, n):
+    "A candidate whose sentence runs on into the next line of its type, which starts in lowercase: a paragraph's piece."
+    nxt, last = next((o for o in ls[i+n:] if not o.drop), None), ls[i+n-1]
+    return nxt is not None and (nxt.size, nxt.bold) == (last.size, last.bold) and nxt.text[:1].islower() and last.text.rstrip()[-1:] not in '.:;!?'
+
 
 # %% ../nbs/03_headings.ipynb #85b5def4
 def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
@@ -421,7 +461,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     toc = {p: _contents_title(ls, running) for p, ls in enumerate(flat) if is_contents(strip(ls))}
     idx = {id(l): (p, i) for p, ls in enumerate(flat) for i, l in enumerate(ls)}
     body = Counter(l.size for ls in flat for l in ls).most_common(1)[0][0] if any(flat) else 0
-    form = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop])
+    form, cover, back = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]), _cover_type(flat), _back_cover(flat)
     cands = [(*idx[id(part[0])], part, d) for g, d in groups for part in _split_numbered(g, form)]
     ents = _entry_heads(flat, toc, wrapped)
     cands += _text_heads(flat, toc, wrapped) + ents
@@ -438,6 +478,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         # a contents line
         if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue
         if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
+        # a cover's lines other than its title (a notice in its type runs on); a back cover's lines
+        if (p == 0 and cover and ((g[0].size, g[0].bold) != cover or _runs_on(flat[p], i, len(g)))) or (back and p == len(flat) - 1): continue
         # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one
         if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))
         out.append((p, i, g, d))
@@ -448,7 +490,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells})
+    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]
