@@ -432,16 +432,20 @@ def _subtitles(out, fams, titles, flat, skel):
 
 
 # %% ../nbs/03_headings.ipynb #cov-fn
+def _no_paragraph(ls)->bool:
+    "Does a page's kept lines hold no paragraph: fewer than three plain (not bold) lines of 40+ characters?"
+    return sum(len(l.text) >= 40 and not l.bold for l in ls) < 3
+
 def _cover_type(flat):
     "The type (size, bold) of a cover's title: the largest on a first page holding no paragraph; None when the first page has text."
     ls = [l for l in flat[0] if not l.drop] if len(flat) >= 3 else []
-    if not ls or sum(len(l.text) >= 40 and not l.bold for l in ls) >= 3: return None
+    if not ls or not _no_paragraph(ls): return None
     return max((l.size, l.bold) for l in ls)
 
 def _back_cover(flat):
     "Is the last page a back cover: no paragraph, under 300 characters, and no line numbered or opening with a division word (`Appendix`)?"
     ls = [l for l in flat[-1] if not l.drop] if len(flat) >= 3 else []
-    return bool(ls) and sum(len(l.text) >= 40 and not l.bold for l in ls) < 3 and sum(len(l.text) for l in ls) < 300 \
+    return bool(ls) and _no_paragraph(ls) and sum(len(l.text) for l in ls) < 300 \
         and not any(family(l.text) or l.text.split()[0].lower() in _ALL for l in ls)
 
 def _runs_on(ls, i, n):
