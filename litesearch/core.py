@@ -12,7 +12,7 @@ from pathlib import Path
 from apswutils.db import Database, Table
 from fastcore.basics import patch
 from . import tuning
-from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, load_embedder, MINILM_SPECS
+from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, gap_scale, load_embedder, MINILM_SPECS
 from .db import _check_where, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _ident, _load_vec, _ls, \
                           _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
 from .vectors import _exact_all, _index_serves, _rows_in, _store_dtype
@@ -131,10 +131,11 @@ def _sharp(xs)->float:
 # %% ../nbs/09_core.ipynb #47b76e85-s2
 def leg_weights(fts:list, # keyword leg, best first (rows carry `_rank`, FTS5's negated BM25)
                 vec:list, # vector leg, best first (rows carry `_dist`, cosine distance)
+                scale:float=1.0, # how many times the vector leg's gaps count against BM25's (`gap_scale` of the store's embedder)
                )->tuple: # (keyword weight, vector weight), the larger 1.0
     "RRF weights from how much each leg knows for this query: how sharply its top stands out, raised to the legs' agreement."
     if not fts or not vec: return (1.0, 1.0)
-    g = (_sharp([-r.get('_rank', 0.0) for r in fts]), _sharp([1 - r.get('_dist', 1.0) for r in vec]))
+    g = (_sharp([-r.get('_rank', 0.0) for r in fts]), min(1.0, scale * _sharp([1 - r.get('_dist', 1.0) for r in vec])))
     ids = lambda leg: {r['rowid'] for r in leg[:tuning.FUSE_DEPTH]}
     agree = len(ids(fts) & ids(vec)) / min(tuning.FUSE_DEPTH, len(fts), len(vec))
     top = max(g) or 1.0
@@ -320,6 +321,10 @@ def _has_words(q)->bool:
     "Whether a query holds a letter or digit: '?', '*' or '()' hold none and search nothing, as blank text does."
     return isinstance(q, str) and re.search(r'[^\W_]', q) is not None
 
+def _gap_scale(db, tbl)->float:
+    "`gap_scale` of the embedder a store records (1 for a store without one): read from its spec, nothing loaded."
+    return gap_scale((db.ls_meta(f'{tbl.name}.embedder') or {}).get('spec'))
+
 def _query_emb(db, tbl, q):
     "The query's vector from the store's embedder; None when the query has no words or the store no vectors (no vector leg to run)."
     if not _has_words(q) or not db.ls_meta(f'{tbl.name}.dim'): return None
@@ -377,7 +382,7 @@ def chunk_search(self:Database,
         return dict(fts=fts[:limit], vec=vec[:limit], prox=near[:limit])
     def rank(n):
         fts, vec, near = legs(n)
-        res = rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=weights or leg_weights(fts, vec), prox=near)
+        res = rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=weights or leg_weights(fts, vec, _gap_scale(self, tbl)), prox=near)
         return (rerank_hits(q, res, rerank, rrf_k=rrf_k) if rerank else res), len(fts) >= n or len(vec) >= n
     return Rows(tiered(rank, limit, max(pool, tuning.RERANK_POOL if rerank else 1)))
 

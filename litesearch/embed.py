@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DEFAULT_EMBEDDER', 'MINILM_SPECS', 'hash_embed', 'check_vectors', 'check_emb_fn', 'Embedder', 'StaticEmbedder',
            'OnnxEmbedder', 'embed_cache', 'canonical_spec', 'ModelNotFoundError', 'model_folder', 'spec_of',
-           'load_embedder']
+           'load_embedder', 'gap_scale']
 
 # %% ../nbs/02_embed.ipynb #imp000
 import functools, importlib, json, numpy as np, os, sys
@@ -472,3 +472,10 @@ def load_embedder(spec, # a spec string ('hash', 'hash:512', 'minilm', 'minilm-i
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"embedder {spec!r}: expected a spec string such as 'hash', an Embedder or a callable list[str] -> (n, dim) array")
     return _load(canonical_spec(spec))
+
+# %% ../nbs/02_embed.ipynb #gapscale
+def gap_scale(spec:str, # an embedder spec, as a store records it (None: no embedder)
+             )->float: # how many times its cosine gaps count against BM25's
+    "`tuning.CONTEXT_GAP` for a contextual model (`onnx:`, `minilm`, `minilm-int8`), else 1: the weight `leg_weights` gives its vector leg's sharpness."
+    s = canonical_spec(spec) if spec else ''
+    return tuning.CONTEXT_GAP if s in ('minilm', 'minilm-int8') or s.startswith('onnx:') else 1.0

@@ -80,6 +80,9 @@ RERANK_POOL = 30   # fused rows a cross-encoder reorders at least
 FUSE_DEPTH = 10    # rows of each leg whose scores and overlap say how much it knows for a query
 # how steeply a leg's weight falls with its sharpness relative to the other's (chosen on half of each question set)
 FUSE_POW = 3.0
+# how many times a contextual (transformer, `onnx:`) embedder's cosine gaps count against BM25's in `leg_weights`: its
+# top-to-tenth gap is a tenth to a third of BM25's for the same certainty; 2 chosen on the tune halves of five sets (1, 2, 3, 4)
+CONTEXT_GAP = 2.0
 # fuse two legs by each row's score against its leg's own zero, not by rank alone (issue 25; False: RRF as before)
 FUSE_SCORES = True
 
