@@ -42,7 +42,7 @@ tune half, report the test half.
 with emb=None (what the store chooses: keywords for a `hash` store) and with the vector leg alone (RRF weights (0, 1), in
 the routed documents too), in one run.
 
-Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
+Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword] [--glossary finance]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
 import random, re, time, math, argparse, importlib, json, inspect, statistics, shutil, tempfile
 from pathlib import Path
@@ -56,6 +56,7 @@ from _corpus import eu_pages, pct, DATA
 
 enc = load_embedder('hash')     # the default; --embedder replaces it for ingest and queries (any litesearch spec)
 EMBEDDER = 'hash_embed'
+GLOSSARY = {}     # --glossary: the question stores' glossary ('finance'), none by default
 norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
 
 def ingest(db, pages, store, **kw):
@@ -159,13 +160,14 @@ def question_store(name, chunk=None, cache=None):
     path = ':memory:'
     if cache:        # a database file kept between runs of one configuration (delete it after changing ingest code)
         path = Path(cache)/f"{name}-{chunk or 'default'}-{EMBEDDER.replace(':', '_').replace('/', '_')}.db"
-        if path.exists(): db = database(path); return db, _ids(db, name, cache)
+        if path.exists(): db = database(path); db.glossary(GLOSSARY); return db, _ids(db, name, cache)
     db = database(path)
     t = time.perf_counter()
     if name == 'filings': db.add_dir(FILINGS, embedder=enc, **kw)
     elif name == 'filingsopaque': opaque_copy(FILINGS, _opaque_dir(cache)); db.add_dir(_opaque_dir(cache), embedder=enc, **kw)
     elif name == 'reports': db.add_dir(REPORTS, embedder=enc, **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
+    db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
     ids = _ids(db, name, cache)
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
     return db, ids
@@ -238,11 +240,13 @@ if __name__ == '__main__':
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
     ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone) and/or default (emb=None: the store chooses) on the question sets')
     ap.add_argument('--sets', default=None, help='question sets to ask (default: filings, eu, euparaphrase, reports, analyst; also filingsopaque)')
+    ap.add_argument('--glossary', default=None, help="the question stores' glossary (db.glossary): 'finance', or none")
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
     print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     EMBEDDER = a.embedder or 'hash_embed'
+    GLOSSARY = a.glossary or {}
     if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half, a.legs.split(','), a.sets and a.sets.split(','))
     if 'known' not in a.suite: raise SystemExit
     pages = eu_pages()

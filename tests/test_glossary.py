@@ -1,0 +1,25 @@
+"A store's glossary (db.glossary) is read by every surface from the database itself: the CLI finds what the Python call finds."
+import json, os, subprocess, sys, shutil
+from litesearch import database
+
+def _cmd(): return [shutil.which('litesearch')] if shutil.which('litesearch') else [sys.executable, '-m', 'litesearch.cli']
+
+def _store(p, glossary):
+    db = database(p)
+    db.add_doc([(1, '# Cash flows\nPurchases of property and equipment were 10,495 in 2019.'), (2, '# Risk\nCapital is at risk.')], title='acme')
+    db.glossary(glossary); db.close()
+
+def _search(p, q):
+    r = subprocess.run(_cmd() + ['search', q, '--json', '--db', str(p)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+def test_cli_uses_the_stores_glossary(tmp_path):
+    _store(tmp_path/'g.db', 'finance')
+    assert 'Purchases of property and equipment' in _search(tmp_path/'g.db', 'capex')
+    assert database(tmp_path/'g.db').sections('capex', limit=1)[0]['title'] == 'Cash flows'
+
+def test_no_glossary_no_expansion(tmp_path):
+    _store(tmp_path/'n.db', {})
+    assert 'Purchases of property' not in _search(tmp_path/'n.db', 'capex')
+    assert len(database(tmp_path/'n.db').sections('capex', limit=1)) == 0
