@@ -23,3 +23,14 @@ def test_no_glossary_no_expansion(tmp_path):
     _store(tmp_path/'n.db', {})
     assert 'Purchases of property' not in _search(tmp_path/'n.db', 'capex')
     assert len(database(tmp_path/'n.db').sections('capex', limit=1)) == 0
+
+def test_cli_sets_shows_and_clears_it(tmp_path):
+    p = tmp_path/'c.db'; _store(p, {})
+    run = lambda *a: subprocess.run(_cmd() + ['glossary', *a, '--db', str(p)], capture_output=True, text=True, timeout=120)
+    assert run('finance').returncode == 0 and 'Purchases of property and equipment' in _search(p, 'capex')
+    assert 'capex → purchases of property and equipment' in run().stdout
+    (tmp_path/'mine.json').write_text(json.dumps({'ppe': 'property and equipment'}))
+    assert run(str(tmp_path/'mine.json')).returncode == 0 and json.loads(subprocess.run(
+        _cmd() + ['glossary', '--json', '--db', str(p)], capture_output=True, text=True, timeout=120).stdout) == {'glossary': {'ppe': 'property and equipment'}}
+    assert run('none').returncode == 0 and 'no glossary' in run().stdout
+    r = run('medicine'); assert r.returncode == 1 and "expected 'finance', 'none' or a JSON file" in r.stderr
