@@ -421,17 +421,24 @@ def glossary(self:Database,
              store:str='store', # the chunk store whose questions it expands
             )->dict: # the store's glossary
     "A store's glossary: questions holding one of its phrases are searched with the documents' words for it added."
-    if terms is None: return self.ls_meta(f'{store}.glossary') or {}
+    if terms is None: return _glossary_terms(self.ls_meta(f'{store}.glossary'), store)
     if isinstance(terms, str) and terms not in GLOSSARIES: raise ValueError(f'glossary {terms!r}: expected one of {sorted(GLOSSARIES)} or a dict phrase -> words')
-    terms = GLOSSARIES[terms] if isinstance(terms, str) else terms
-    if not isinstance(terms, dict) or not all(isinstance(k, str) and k.strip() and isinstance(v, str) for k, v in terms.items()):
-        raise ValueError(f'glossary for store {store!r}: expected a dict of phrase -> words (strings), got {type(terms).__name__}')
-    self.ls_meta(f'{store}.glossary', dict(terms))
-    return dict(terms)
+    bad = None if isinstance(terms, str) else first((k, v) for k, v in terms.items() if not (isinstance(k, str) and k.strip() and isinstance(v, str))) \
+          if isinstance(terms, dict) else terms
+    if bad is not None: raise ValueError(f'glossary for store {store!r}: expected a dict of phrase -> words, both strings; got {bad!r}')
+    # a shipped glossary is recorded by its name, so a store set to 'finance' gets the next version's entries too
+    self.ls_meta(f'{store}.glossary', terms if isinstance(terms, str) else dict(terms))
+    return _glossary_terms(terms, store)
+
+def _glossary_terms(g, store)->dict:
+    "A recorded glossary as phrase -> words: a shipped one by its name, else the dict itself."
+    if not isinstance(g, str): return dict(g or {})
+    if g not in GLOSSARIES: raise ValueError(f"store {store!r} records glossary {g!r}, which this version does not ship: set another with db.glossary(...)")
+    return GLOSSARIES[g]
 
 def _expanded(tr, q:str)->str:
     "`q` expanded by its store's glossary (unchanged when the store has none)."
-    return expand_query(q, tr.db.ls_meta(f'{tr.store.name}.glossary')) if q else q
+    return expand_query(q, _glossary_terms(tr.db.ls_meta(f'{tr.store.name}.glossary'), tr.store.name)) if q else q
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-6
 def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
