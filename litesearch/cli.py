@@ -288,7 +288,9 @@ def info(db:Database, # an open litesearch database
     # what ranks passages and sections when no emb= is given: said, since a hash store's vectors do not (see retrieve)
     ranks = 'keywords' if not db.ls_meta('store.dim') else \
             'keywords (hash vectors add only to docs() evidence; emb= fuses them)' if _keywords_rank(tr) else 'keywords and vectors'
+    g = db.ls_meta('store.glossary')       # a store that expands questions says so
     return dict(db=str(p), documents=n(tr.docs), copies=copies, sections=n(tr.nodes), chunks=n(tr.store), ranks=ranks,
+                glossary=g if isinstance(g, str) else (f"{len(g)} phrase{'' if len(g) == 1 else 's'} of your own" if g else None),
                 embedder=emb and (emb['spec'] or f"unnamed ({emb.get('name')}): name it with --embedder"), dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
                 bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')),
                 ann=tr.store.ann_plan() if db.ls_meta('store.dim') else None)
@@ -300,7 +302,7 @@ def _show_info(r):
     emb = f"{r['embedder']} (dim {r['dim']}, {r['dtype']})" if r['embedder'] else 'none recorded' + (f" (dim {r['dim']})" if r['dim'] else '')
     return '\n'.join([f"database   {r['db']}  {_mb(r['bytes'])}" + (f" + {_mb(r['index_bytes'])} ANN index" if r['index_bytes'] else ''),
                       f"documents  {r['documents']}" + (f" (and {r['copies']} cop{'y' if r['copies'] == 1 else 'ies'}: more paths of a stored text)" if r.get('copies') else ''), f"sections   {r['sections']}", f"chunks     {r['chunks']}", f"embedder   {emb}",
-                      f"ranking    {r['ranks']}"]
+                      f"ranking    {r['ranks']}"] + ([f"glossary   {r['glossary']}"] if r.get('glossary') else [])
                      + ([f"vectors    {_show_ann(r['ann'])}"] if r.get('ann') else []))
 
 def _show_ann(a):

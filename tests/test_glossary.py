@@ -34,3 +34,12 @@ def test_cli_sets_shows_and_clears_it(tmp_path):
         _cmd() + ['glossary', '--json', '--db', str(p)], capture_output=True, text=True, timeout=120).stdout) == {'glossary': {'ppe': 'property and equipment'}}
     assert run('none').returncode == 0 and 'no glossary' in run().stdout
     r = run('medicine'); assert r.returncode == 1 and "expected 'finance', 'none' or a JSON file" in r.stderr
+
+def test_info_says_the_store_expands_questions(tmp_path):
+    p = tmp_path/'i.db'; _store(p, {})
+    info = lambda: subprocess.run(_cmd() + ['info', '--db', str(p)], capture_output=True, text=True, timeout=120).stdout
+    assert 'glossary' not in info()
+    db = database(p); db.glossary('finance'); db.close()
+    assert 'glossary   finance' in info()
+    db = database(p); db.glossary({'ppe': 'property and equipment'}); db.close()
+    assert 'glossary   1 phrase of your own' in info()
