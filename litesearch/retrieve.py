@@ -422,10 +422,12 @@ def glossary(self:Database,
             )->dict: # the store's glossary
     "A store's glossary: questions holding one of its phrases are searched with the documents' words for it added."
     if terms is None: return _glossary_terms(self.ls_meta(f'{store}.glossary'), store)
-    if isinstance(terms, str) and terms not in GLOSSARIES: raise ValueError(f'glossary {terms!r}: expected one of {sorted(GLOSSARIES)} or a dict phrase -> words')
-    bad = None if isinstance(terms, str) else first((k, v) for k, v in terms.items() if not (isinstance(k, str) and k.strip() and isinstance(v, str))) \
-          if isinstance(terms, dict) else terms
-    if bad is not None: raise ValueError(f'glossary for store {store!r}: expected a dict of phrase -> words, both strings; got {bad!r}')
+    if isinstance(terms, str):
+        if terms not in GLOSSARIES: raise ValueError(f'glossary {terms!r}: expected one of {sorted(GLOSSARIES)} or a dict phrase -> words')
+    else:
+        ok = lambda k, v: isinstance(k, str) and bool(k.strip()) and isinstance(v, str)
+        bad = first((k, v) for k, v in terms.items() if not ok(k, v)) if isinstance(terms, dict) else terms
+        if bad is not None: raise ValueError(f'glossary for store {store!r}: expected a dict of phrase -> words, both strings; got {bad!r}')
     # a shipped glossary is recorded by its name, so a store set to 'finance' gets the next version's entries too
     self.ls_meta(f'{store}.glossary', terms if isinstance(terms, str) else dict(terms))
     return _glossary_terms(terms, store)
