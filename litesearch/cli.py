@@ -17,7 +17,7 @@ from apswutils.db import Database
 from . import __version__
 from .core import database
 from .agent import DbTools, mcp_server, serve_stdio
-from .retrieve import _keywords_rank, GLOSSARIES
+from .retrieve import _keywords_rank, _glossary_state, GLOSSARIES
 from . import files   # add_file / add_dir
 
 # %% ../nbs/18_cli.ipynb #2c18614d
@@ -57,6 +57,13 @@ def _progress_kw(quiet):
     return dict(progress=not quiet and sys.stderr.isatty())
 
 # %% ../nbs/18_cli.ipynb #186fc65b
+def _glossary_said(tr)->str:
+    "The store's glossary in a few words (None: it has none), and whether the store chose it itself."
+    g, auto = _glossary_state(tr)
+    if not g: return None
+    said = g if isinstance(g, str) else f"{len(g)} phrase{'' if len(g) == 1 else 's'} of your own"
+    return said + (' (automatic: the store holds a 10-K or 10-Q; `litesearch glossary none` turns it off)' if auto else '')
+
 def add(db:Database, # an open litesearch database
         path:list, # files or folders to ingest
         *,
@@ -75,14 +82,16 @@ def add(db:Database, # an open litesearch database
         if not p.exists(): raise CliError(f'{p}: no such file or folder')
     emb = db.embedder(embedder, record=True)      # refused before anything is written
     kw = dict(embedder=emb, force=force, embed_batch=embed_batch, bulk=bulk, on_doc=on_doc, **_progress_kw(quiet))
-    t0, res = time.perf_counter(), []
+    t0, res, was = time.perf_counter(), [], _glossary_said(db.get_tree(ann=None))
     for p in paths:
         if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), prune=prune, **kw)
     files = [p for p in paths if not p.is_dir()]
     if files: res += db.add_dir(files=files, **kw)
     # add_dir's private bookkeeping stays out
     docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]
-    return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs)
+    # the one change a store makes to its own search because of what it holds is said when it happens
+    now = _glossary_said(db.get_tree(ann=None))
+    return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs, **({'glossary': now} if now != was else {}))
 
 # %% ../nbs/18_cli.ipynb #186fc65b-s1
 def _add_line(d)->str:
@@ -104,6 +113,7 @@ def _show_add(r, listed:bool=True):
     out = [s for d in ds if (s := _add_line(d)) is not None] if listed else []
     out.append(f"{len(ds)} documents: {n['added']} added, " + (f"{n['duplicate']} duplicate{'' if n['duplicate'] == 1 else 's'}, " if n['duplicate'] else '') + f"{n['skipped']} skipped, {n['failed']} failed"
                + (f", {n['removed']} removed" if n['removed'] else '') + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
+    if r.get('glossary'): out.append(f"glossary now {r['glossary']}")
     return '\n'.join(out)
 
 # %% ../nbs/18_cli.ipynb #186fc65b-s2
@@ -288,9 +298,8 @@ def info(db:Database, # an open litesearch database
     # what ranks passages and sections when no emb= is given: said, since a hash store's vectors do not (see retrieve)
     ranks = 'keywords' if not db.ls_meta('store.dim') else \
             'keywords (hash vectors add only to docs() evidence; emb= fuses them)' if _keywords_rank(tr) else 'keywords and vectors'
-    g = db.ls_meta('store.glossary')       # a store that expands questions says so
     return dict(db=str(p), documents=n(tr.docs), copies=copies, sections=n(tr.nodes), chunks=n(tr.store), ranks=ranks,
-                glossary=g if isinstance(g, str) else (f"{len(g)} phrase{'' if len(g) == 1 else 's'} of your own" if g else None),
+                glossary=_glossary_said(tr),      # a store that expands questions says so
                 embedder=emb and (emb['spec'] or f"unnamed ({emb.get('name')}): name it with --embedder"), dim=db.ls_meta('store.dim'), dtype=db.ls_meta('store.dtype'),
                 bytes=_size(p) + _size(Path(f'{p}-wal')), index_bytes=sum(_size(q) for q in p.parent.glob(f'{p.name}.*.usearch')),
                 ann=tr.store.ann_plan() if db.ls_meta('store.dim') else None)
@@ -311,13 +320,13 @@ def _show_ann(a):
 
 # %% ../nbs/18_cli.ipynb #cli-glossary
 def glossary(db:Database, # an open litesearch database
-             name:str=None, # 'finance' (the shipped glossary), a JSON file of phrase -> words, or 'none' to clear; left out: show it
+             name:str=None, # 'finance' (the shipped glossary), a JSON file of phrase -> words, 'none' to clear, 'auto' (finance once the store holds a 10-K or 10-Q); left out: show it
             )->dict: # the store's glossary after the command
     "Show or set the glossary searches expand questions by: phrases a reader says and the words the documents use for them."
-    if name is None or name in GLOSSARIES: terms = name
+    if name is None or name == 'auto' or name in GLOSSARIES: terms = name
     elif name == 'none': terms = {}
     elif Path(name).is_file(): terms = json.loads(Path(name).read_text())
-    else: raise CliError(f"glossary {name!r}: expected 'finance', 'none' or a JSON file of phrase -> words")
+    else: raise CliError(f"glossary {name!r}: expected 'finance', 'auto', 'none' or a JSON file of phrase -> words")
     return dict(glossary=db.glossary(terms))
 
 def _show_glossary(r):
