@@ -42,7 +42,7 @@ tune half, report the test half.
 with emb=None (what the store chooses: keywords for a `hash` store) and with the vector leg alone (RRF weights (0, 1), in
 the routed documents too), in one run.
 
-Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword] [--glossary finance]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
+Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword] [--glossary auto|finance|none]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
 import random, re, time, math, argparse, importlib, json, inspect, statistics, shutil, tempfile
 from pathlib import Path
@@ -56,7 +56,7 @@ from _corpus import eu_pages, pct, DATA
 
 enc = load_embedder('hash')     # the default; --embedder replaces it for ingest and queries (any litesearch spec)
 EMBEDDER = 'hash_embed'
-GLOSSARY = {}     # --glossary: the question stores' glossary ('finance'), none by default
+GLOSSARY = 'auto'     # --glossary: the question stores' glossary; 'auto' is what a store does by itself (finance once it holds a 10-K or 10-Q)
 norm = lambda s: ' '.join(re.findall(r'\w+', s.lower()))
 
 def ingest(db, pages, store, **kw):
@@ -194,7 +194,7 @@ def _vectors_only(db, ids, Q, kw):
     "eval_questions with the vector leg alone: RRF weights (0, 1) everywhere, the routed documents' own fusion included (its weights are not a parameter, so they are patched for the run)."
     import litesearch.retrieve as R
     keep = R.leg_weights
-    R.leg_weights = lambda fts, vec: (0.0, 1.0)
+    R.leg_weights = lambda fts, vec, *scale: (0.0, 1.0)
     try: return eval_questions(db, ids, Q, kw.get('route'), 'hybrid', weights=(0.0, 1.0))
     finally: R.leg_weights = keep
 
@@ -240,13 +240,13 @@ if __name__ == '__main__':
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
     ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone) and/or default (emb=None: the store chooses) on the question sets')
     ap.add_argument('--sets', default=None, help='question sets to ask (default: filings, eu, euparaphrase, reports, analyst; also filingsopaque)')
-    ap.add_argument('--glossary', default=None, help="the question stores' glossary (db.glossary): 'finance', or none")
+    ap.add_argument('--glossary', default='auto', help="the question stores' glossary (db.glossary): auto (the default: what a store does by itself), finance, or none")
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
     print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     EMBEDDER = a.embedder or 'hash_embed'
-    GLOSSARY = a.glossary or {}
+    GLOSSARY = {} if a.glossary == 'none' else a.glossary
     if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half, a.legs.split(','), a.sets and a.sets.split(','))
     if 'known' not in a.suite: raise SystemExit
     pages = eu_pages()
