@@ -199,6 +199,8 @@ _RECENT = re.compile(r'\b(?:latest|most\s+recent|newest)\b', re.I)
 
 _QUARTERLY, _ANNUAL = re.compile(r'\b(?:10-?Q|quarter(?:ly)?)\b', re.I), re.compile(r'\b(?:10-?K|annual|fiscal\s+year)\b', re.I)
 
+_FORM_CODE, _LABEL_FORM = re.compile(r'\b10-?[KQ]\b', re.I), re.compile(r'· Form (\S+)')     # a form asked for by its code; the form a cover label names
+
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s3
 _DATE = re.compile(rf'\b{_DAY}\b')
 
@@ -220,18 +222,32 @@ def _newest_named(tr, q, names:list, leg)->list:
     # 'quarter' matches an earnings release's 'First Quarter' label, and a word every document's names hold names none
     n = _n_docs(tr)
     who = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS and 0 < _name_df(tr, t) < n]
-    cand = leg('label names', '0, 1, 1, 0', who) if who else []
-    if not cand: return names
-    rows = {r[0]: r[1:] for r in tr.execute(f'SELECT doc_id, label, names FROM [{tr.profiles.name}] WHERE doc_id IN ({",".join("?" * len(cand))})',
-                                            [d for d, _ in cand])}
     form = _QUARTERLY if _QUARTERLY.search(q) else _ANNUAL if _ANNUAL.search(q) else None
-    def of_form(d): return form is None or bool(form.search(' '.join(x or '' for x in rows.get(d, ()))))
+    # no word names some documents and not others (a store of one company's filings): 'the latest 10-K' means the
+    # newest of them all; without a form asked for ('the most recent amendment'), nothing is resolved
+    if not who and form is None: return names
+    sql = f'SELECT doc_id, label, names FROM [{tr.profiles.name}]'
+    cand = leg('label names', '0, 1, 1, 0', who) if who else None
+    if cand == []: return names
+    got = tr.execute(sql + f' WHERE doc_id IN ({",".join("?" * len(cand))})', [d for d, _ in cand]) if cand else tr.execute(sql)
+    rows = {r[0]: r[1:] for r in got}
+    if cand is None: cand = [(d, 1.0) for d in rows]
+    code = _FORM_CODE.search(q)
+    def of_form(d):
+        label, said = rows.get(d, ('', ''))
+        if form is None: return True
+        # the form a cover names decides: a 10-Q's names say 'fiscal year 2023' (its quarter's), and it is no annual report
+        if (m := _LABEL_FORM.search(label or '')): return bool(form.search(m[1]))
+        # no form on the cover (an earnings release): its words may say 'quarter', but it is no 10-Q
+        return not code and bool(form.search(f"{label or ''} {said or ''}"))
     # the form first, then the near-best names: shorter names (a 10-Q's) score a shared company word a little higher
-    cand = [(d, s) for d, s in cand if of_form(d)]
-    top = [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
-    pick = max(top, key=lambda d: _period_end(*rows.get(d, ('', ''))), default=None)
+    near = lambda c: [d for d, s in c if s >= 0.98 * c[0][1]] if c else []
+    named, cand = {d for d, _ in cand}, [(d, s) for d, s in cand if of_form(d)]
+    pick = max(near(cand), key=lambda d: _period_end(*rows.get(d, ('', ''))), default=None)
     if pick is None: return names
-    return [(pick, 1.5 * max(names[0][1] if names else 0, cand[0][1]))] + [(d, s) for d, s in names if d != pick]
+    # 'Apple's latest 10-K' names that one filing, not Apple's others: left in at their name's rank, the 2019 10-K's
+    # evidence put it first (and eBay's older earnings release before its newest 10-Q)
+    return [(pick, 1.5 * max(names[0][1] if names else 0, cand[0][1]))] + [(d, s) for d, s in names if d not in named]
 
 # %% ../nbs/15_retrieve.ipynb #dated
 _MONTH = r'(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
