@@ -198,7 +198,9 @@ def _symbols(text:str)->list:
     m = re.search(r'trading\s+symbol', text or '', re.I)
     if not m: return []
     rows = re.split(r'(?i)securities registered pursuant to section 12\(g\)|indicate by check mark', text[m.end():m.end() + 600])[0]
-    return list(dict.fromkeys(t for t in re.findall(r'(?<![\w-])([A-Z]{2,5})(?![\w-])', rows) if t not in _NOT_SYMBOL))
+    # a symbol set in small capitals comes out of the PDF as 'OrCL': two or more capitals, ending in one
+    found = [t.upper() for t in re.findall(r'(?<![\w-])([A-Z][A-Za-z]{1,4})(?![\w-])', rows) if sum(map(str.isupper, t)) >= 2 and t[-1].isupper()]
+    return list(dict.fromkeys(t for t in found if t not in _NOT_SYMBOL))
 
 _QUARTER = re.compile(r'\b(first|second|third|fourth)[\s-]+quarter(?:\s+of)?(\s+fiscal(?:\s+year)?)?\s+((?:19|20)\d\d)\b', re.I)
 

@@ -1,0 +1,94 @@
+"""Naming a filing (issue 25): `docs(q, limit=1)` over questions that name a company and a period the many ways
+analysts do, generated from each 10-K/10-Q's own cover facts (its form and period end), not from any question set.
+
+For every 10-K and 10-Q of the filings corpus: the company by name, by a shorter name and by its ticker (from `CO`
+below, written from the file names and covers), the period as 'fiscal 2023', 'FY2023', 'FY23', 'fiscal year 2023',
+'its 2023 annual report', 'the 10-K for fiscal 2023', 'the year ended <date>', 'its 2023 Form 10-K' (10-Ks) or
+'the quarter ended <date>', '<month> <year>' (10-Qs), and for each company's newest filing of a form 'its latest 10-K',
+'its most recent annual report' (10-Q: quarterly report). Three topics each. The right document is the filing the
+question names; for 'latest' the company's newest of that form (by the cover's period end). Reported: the share right
+by period phrasing and by company name, and a few misses of each phrasing.
+
+--opaque also runs it on a copy with opaque file names (filing_NN.pdf), where only the text can name a document.
+Run: python bench/naming.py [--cache DIR] [--opaque]   (from the project root; LITESEARCH_DATA=DIR reads the corpora from DIR)
+"""
+import re, sys, argparse, collections, shutil
+from pathlib import Path
+from litesearch import database
+from _corpus import DATA
+
+CO = {'APPLE': ['Apple', 'Apple Inc.', 'AAPL'], 'EBAY': ['eBay', 'EBAY'], 'ORACLE': ['Oracle', 'ORCL'], 'PG_E': ['PG&E', 'PCG'],
+      'SALESFORCE': ['Salesforce', 'CRM'], 'FEDEX': ['FedEx', 'FDX'], 'INTEL': ['Intel', 'INTC'], 'MCDONALDS': ["McDonald's", 'MCD'],
+      'BOSTONPROPERTIES': ['Boston Properties']}
+MON = 'January February March April May June July August September October November December'.split()
+TOPICS = ['total revenue', 'cash and cash equivalents', 'risk factors']
+_COVER = re.compile(r'Form (10-[KQ]) · (?:fiscal year|quarterly period) ended (\w+) (\d+), (\d{4})')
+
+def store(cache, opaque):
+    "The filings in one hash store (kept in `cache` between runs), under their names or opaque ones; file stem -> doc_id."
+    src = DATA/'filings'
+    files = sorted(src.glob('*.pdf'))
+    path = Path(cache)/f"naming{'-opaque' if opaque else ''}.db" if cache else ':memory:'
+    new = path == ':memory:' or not Path(path).exists()
+    db = database(path)
+    if opaque:
+        d = Path(cache or '/tmp')/'naming_opaque'; d.mkdir(parents=True, exist_ok=True)
+        for i, f in enumerate(files):
+            if not (d/f'filing_{i:02d}.pdf').exists(): shutil.copy(f, d/f'filing_{i:02d}.pdf')
+        if new: db.add_dir(d)
+        stem = {f'filing_{i:02d}': f.stem for i, f in enumerate(files)}
+    else:
+        if new: db.add_dir(src)
+        stem = {f.stem: f.stem for f in files}
+    return db, {stem[t]: did for did, t in db.execute('SELECT id, title FROM docs') if t in stem}
+
+def filings(db, ids):
+    "One row per 10-K/10-Q: its doc_id, file stem, company key, form and period end, read from its stored cover label."
+    out = []
+    for s, did in ids.items():
+        label = db.execute('SELECT label FROM docs WHERE id = ?', [did]).fetchone()[0] or ''
+        m = _COVER.search(label)
+        co = next((k for k in CO if s.startswith(k)), None)
+        if m and co: out.append(dict(id=did, stem=s, co=co, form=m[1], month=m[2], day=int(m[3]), year=int(m[4])))
+    return out
+
+def questions(fs):
+    newest = {}
+    for f in fs:
+        k = (f['co'], f['form']); newest[k] = max(newest.get(k, (0, 0, '')), (f['year'], MON.index(f['month']), f['id']))
+    for f in fs:
+        y, yy, date = f['year'], str(f['year'])[2:], f"{f['month']} {f['day']}, {f['year']}"
+        if f['form'] == '10-K':
+            per = [('fiscal Y', f'in fiscal {y}'), ('FYyyyy', f'in FY{y}'), ('FYyy', f'in FY{yy}'), ('fiscal year Y', f'for fiscal year {y}'),
+                   ('Y annual report', f'in its {y} annual report'), ('10-K for fiscal Y', f'in the 10-K for fiscal {y}'),
+                   ('year ended DATE', f'for the year ended {date}'), ('Y Form 10-K', f'in its {y} Form 10-K')]
+            latest = [('latest 10-K', 'in its latest 10-K'), ('most recent annual report', 'in its most recent annual report')]
+        else:
+            per = [('quarter ended DATE', f'for the quarter ended {date}'), ('10-Q for the quarter ended MONTH Y', f"in the 10-Q for the quarter ended {f['month']} {y}"),
+                   ('MONTH Y quarterly report', f"in its {f['month']} {y} quarterly report")]
+            latest = [('latest 10-Q', 'in its latest 10-Q'), ('most recent quarterly report', 'in its most recent quarterly report')]
+        if newest[(f['co'], f['form'])][2] == f['id']: per += latest
+        for name in CO[f['co']]:
+            for kind, p in per:
+                for t in TOPICS: yield dict(q=f'What did {name} report as {t} {p}?', want=f['id'], stem=f['stem'], kind=kind, name=name)
+
+def run(db, ids):
+    stem_of = {v: k for k, v in ids.items()}
+    ok, n, miss = collections.Counter(), collections.Counter(), collections.defaultdict(list)
+    for it in questions(filings(db, ids)):
+        got = db.docs(it['q'], limit=1)
+        right = bool(got) and got[0]['doc_id'] == it['want']
+        for k in ('all', it['kind'], 'name: ' + it['name']): ok[k] += right; n[k] += 1
+        if not right: miss[it['kind']].append(f"{it['q']}  want {it['stem']}, got {stem_of.get(got[0]['doc_id']) if got else None}")
+    for k in sorted(n, key=lambda k: (k != 'all', ok[k] / n[k])): print(f'{ok[k] / n[k]:.3f} {ok[k]:5}/{n[k]:<5} {k}')
+    for k, ms in miss.items():
+        print(f'-- misses, {k}:'); [print('   ', m) for m in ms[:3]]
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--cache', default=None, help='folder to keep the stores in between runs')
+    ap.add_argument('--opaque', action='store_true', help='also on a copy with opaque file names')
+    a = ap.parse_args()
+    for opaque in ([False, True] if a.opaque else [False]):
+        print(f"== filings{' (opaque file names)' if opaque else ''}")
+        run(*store(a.cache, opaque))
