@@ -169,14 +169,17 @@ def layout_note(t:str, # a line, or an outline entry
 # %% ../nbs/03_headings.ipynb #nt-fn
 _FUNCTION_END = frozenset('of the and to in for with by on or a an as at from into than that which who whose our its their nor but via per'.split())
 
+# a quotation, not a title: it opens on a quotation mark, or a quoted sentence closes it (`…care.”`, `…interview?”`)
+def _quoted(t): return t[:1] in '“"‘' or bool(re.search(r'[.?!]["”’]$', t))
+
 def not_title(t:str, # an unnumbered heading candidate's text
               bold:bool=False, # set bold: a whole sentence may be a heading (a risk factor's)
              )->bool: # True when it reads as part of a sentence rather than a title
-    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, or, unless bold, too many words."
+    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, a quotation, or, unless bold, too many words."
     ws = t.split()
     if not ws: return True
     first, last = ws[0], ws[-1]
-    return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' \
+    return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' or _quoted(t) \
         or (len(ws) > tuning.TITLE_MAX_WORDS and not bold)
 
 # %% ../nbs/03_headings.ipynb #cac402c1
