@@ -143,6 +143,7 @@ class _Line:
     pre: list = field(default_factory=list)
     x0: float = 0          # the line's own left edge and baseline: what sits beside it on the page
     y: float = 0
+    gap: float = 0         # the widest gap between pieces joined on its baseline, in type sizes: a wide one parts a table's cells
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 
@@ -170,7 +171,8 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             y = l['bbox'][3]
             # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
             if ls and abs(last_y - y) < 2:
-                pv = ls[-1]; pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
+                pv = ls[-1]; pv.gap = max(pv.gap, (l['bbox'][0] - pv.x1) / max(pv.size, 1))
+                pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
             else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y))
             last_y = y
         if ls: out.append(ls)

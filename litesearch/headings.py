@@ -382,8 +382,8 @@ def _contents_title(ls, running):
 
 # %% ../nbs/03_headings.ipynb #cells-fn
 def _beside(ls, l):
-    "A line set beside another of its type on the same baseline, in another block: a table's cell or a list's column, not a heading."
-    return any(o.blk != l.blk and abs(o.y - l.y) < 1.5 and (o.x0 >= l.x1 or o.x1 <= l.x0) and (o.size, o.bold) == (l.size, l.bold)
+    "A line set beside another of its type on the same baseline, in another block, or holding pieces set far apart: a table's cells or a list's columns, not a heading."
+    return l.gap >= tuning.CELL_GAP or any(o.blk != l.blk and abs(o.y - l.y) < 1.5 and (o.x0 >= l.x1 or o.x1 <= l.x0) and (o.size, o.bold) == (l.size, l.bold)
                and not family(o.text) for o in ls if o is not l and not o.drop)
 
 def _field(ls, i, n):
