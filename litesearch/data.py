@@ -330,10 +330,12 @@ def _font_heads(flat, # per page, its `_Line`s
             if l.drop: continue
             nlines += 1
             k = key(l)
+            # a heading's lines follow at their line spacing in one block: a wider gap starts another heading
+            near = prev and prev[0][-1].blk == l.blk and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size
             # a heading set on two lines
-            if k and prev and prev[1] == k and prev[0][-1].blk == l.blk: prev[0].append(l); continue
+            if k and near and prev[1] == k: prev[0].append(l); continue
             # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
-            if not k and prev and not l.drop and l.text.endswith('.') and style(l) == prev[1] and prev[0][-1].blk == l.blk:
+            if not k and near and l.text.endswith('.') and style(l) == prev[1]:
                 prev[0].append(l); prev = None; continue
             prev = [[l], k] if k else None
             if k: groups.append(prev)
