@@ -244,8 +244,10 @@ def is_statement(t:str, # a line of text
     return len(t) <= 120 and bool(_STATEMENT.match(' '.join(t.split()))) and not _LAYOUT.search(t)
 
 # %% ../nbs/03_headings.ipynb #e76b5586
+_SUBSECTION = {'dec2', 'dec3', 'dec4', 'dec5'}    # `4.4`, `2.1.3`: a section's number, where `1.` may number a list's item
+
 def _text_heads(flat, toc, wrapped):
-    "Heading lines found by their words: numbered division lines, statement titles near a page's top."
+    "Heading lines found by their words: numbered division lines, statement titles near a page's top, bold subsection lines ending in a colon."
     out = []
     for p, ls in enumerate(flat):
         top = 0
@@ -256,7 +258,8 @@ def _text_heads(flat, toc, wrapped):
             t = l.text
             if len(t) > 120 or wrapped[p][i] or t.rstrip()[-1:] in ',;': continue
             f = family(t)
-            if (f in _STRONG and len(t.split()) <= 16) or (top <= 6 and is_statement(t)): out.append((p, i, [l], 0))
+            run_in = l.bold and t.endswith(':') and f in _SUBSECTION and len(t.split()) <= 12
+            if (f in _STRONG and len(t.split()) <= 16) or (top <= 6 and is_statement(t)) or run_in: out.append((p, i, [l], 0))
     return out
 
 # %% ../nbs/03_headings.ipynb #e76b5586-s1
