@@ -143,6 +143,7 @@ class _Line:
     pre: list = field(default_factory=list)
     x0: float = 0          # the line's own left edge and baseline: what sits beside it on the page
     y: float = 0
+    gap: float = 0         # the widest gap between pieces joined on its baseline, in type sizes: a wide one parts a table's cells
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 
@@ -170,7 +171,8 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             y = l['bbox'][3]
             # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
             if ls and abs(last_y - y) < 2:
-                pv = ls[-1]; pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
+                pv = ls[-1]; pv.gap = max(pv.gap, (l['bbox'][0] - pv.x1) / max(pv.size, 1))
+                pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
             else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y))
             last_y = y
         if ls: out.append(ls)
@@ -304,6 +306,17 @@ def _form_heads(flat, # per page, its `_Line`s, outline headings placed
         if k >= 0: l.pre[k] = (l.pre[k][0], new)
         else: l.head = (l.head[0], new)
 
+# %% ../nbs/04_data.ipynb #carry-fn
+_NUM_LABEL = re.compile(r'^(?:[A-Za-z]+\s+){1,3}#?\d{1,2}(?:\.\d{1,2})*[A-Za-z]?:$')     # `STRATEGIC GOAL 8:`, `Objective 1.2:`
+
+def _carries(l, # a line ending in a comma or a colon
+             g, # the lines of the heading it would continue (empty: it would start one)
+             body, # the body's type size
+            )->bool:
+    "Does the line carry a heading on to its next line: a comma or a numbered label's colon last, type larger than the body, the heading title-length?"
+    t = l.text
+    return l.size > body and (t[-1:] == ',' or bool(_NUM_LABEL.match(t))) and sum(len(x.text) for x in g) + len(t) <= _MAX_HEAD
+
 # %% ../nbs/04_data.ipynb #d772e41e
 def _font_heads(flat, # per page, its `_Line`s
                 max_depth:int=4, # deepest heading depth; smaller styles share it
@@ -317,9 +330,9 @@ def _font_heads(flat, # per page, its `_Line`s
     def style(l):
         if l.size >= body * 1.15: return (l.size, 0)
         if l.bold and l.size >= body * 0.95: return (l.size, 1)
-    def key(l):
+    def key(l, carry=False):
         t = l.text
-        if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.,;:' or not re.search(r'[^\W\d_]', t): return None
+        if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry) or not re.search(r'[^\W\d_]', t): return None
         return style(l)
     groups, nlines = [], 0
     for ls in flat:
@@ -327,14 +340,19 @@ def _font_heads(flat, # per page, its `_Line`s
         for l in ls:
             if l.drop: continue
             nlines += 1
-            k = key(l)
+            # a heading's lines follow at their line spacing in one block: a wider gap starts another heading
+            near = prev and prev[0][-1].blk == l.blk and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size
+            k = key(l, _carries(l, prev[0] if near else [], body))
             # a heading set on two lines
-            if k and prev and prev[1] == k and prev[0][-1].blk == l.blk: prev[0].append(l); continue
+            if k and near and prev[1] == k: prev[0].append(l); continue
             # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
-            if not k and prev and not l.drop and l.text.endswith('.') and style(l) == prev[1] and prev[0][-1].blk == l.blk:
+            if not k and near and l.text.endswith('.') and style(l) == prev[1]:
                 prev[0].append(l); prev = None; continue
             prev = [[l], k] if k else None
             if k: groups.append(prev)
+    for g, _ in groups:     # a carrying line that nothing followed ends no heading
+        while g and g[-1].text[-1] in ',:': g.pop()
+    groups = [(g, k) for g, k in groups if g]
     per = Counter(k for g, k in groups for _ in g)
     keep = sorted((k for k, n in per.items() if n <= 0.25 * nlines), key=lambda k: (-k[0], k[1]))
     depth = {k: min(i + 1, max_depth) for i, k in enumerate(keep)}

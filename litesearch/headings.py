@@ -169,14 +169,19 @@ def layout_note(t:str, # a line, or an outline entry
 # %% ../nbs/03_headings.ipynb #nt-fn
 _FUNCTION_END = frozenset('of the and to in for with by on or a an as at from into than that which who whose our its their nor but via per'.split())
 
+# a quotation, not a title: it opens on a quotation mark, or a quoted sentence closes it (`…care.”`, `…interview?”`)
+def _quoted(t): return t[:1] in '“"‘' or bool(re.search(r'[.?!]["”’]$', t))
+
+_LINK = re.compile(r'https?://|\bwww\.', re.I)    # a web address: a link or a producer's colophon, never a section's title
+
 def not_title(t:str, # an unnumbered heading candidate's text
               bold:bool=False, # set bold: a whole sentence may be a heading (a risk factor's)
              )->bool: # True when it reads as part of a sentence rather than a title
-    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, or, unless bold, too many words."
+    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, a quotation, a web address, or, unless bold, too many words."
     ws = t.split()
     if not ws: return True
     first, last = ws[0], ws[-1]
-    return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' \
+    return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' or _quoted(t) or bool(_LINK.search(t)) \
         or (len(ws) > tuning.TITLE_MAX_WORDS and not bold)
 
 # %% ../nbs/03_headings.ipynb #cac402c1
@@ -239,8 +244,10 @@ def is_statement(t:str, # a line of text
     return len(t) <= 120 and bool(_STATEMENT.match(' '.join(t.split()))) and not _LAYOUT.search(t)
 
 # %% ../nbs/03_headings.ipynb #e76b5586
+_SUBSECTION = {'dec2', 'dec3', 'dec4', 'dec5'}    # `4.4`, `2.1.3`: a section's number, where `1.` may number a list's item
+
 def _text_heads(flat, toc, wrapped):
-    "Heading lines found by their words: numbered division lines, statement titles near a page's top."
+    "Heading lines found by their words: numbered division lines, statement titles near a page's top, bold subsection lines ending in a colon."
     out = []
     for p, ls in enumerate(flat):
         top = 0
@@ -251,7 +258,8 @@ def _text_heads(flat, toc, wrapped):
             t = l.text
             if len(t) > 120 or wrapped[p][i] or t.rstrip()[-1:] in ',;': continue
             f = family(t)
-            if (f in _STRONG and len(t.split()) <= 16) or (top <= 6 and is_statement(t)): out.append((p, i, [l], 0))
+            run_in = l.bold and t.endswith(':') and f in _SUBSECTION and len(t.split()) <= 12
+            if (f in _STRONG and len(t.split()) <= 16) or (top <= 6 and is_statement(t)) or run_in: out.append((p, i, [l], 0))
     return out
 
 # %% ../nbs/03_headings.ipynb #e76b5586-s1
@@ -377,8 +385,8 @@ def _contents_title(ls, running):
 
 # %% ../nbs/03_headings.ipynb #cells-fn
 def _beside(ls, l):
-    "A line set beside another of its type on the same baseline, in another block: a table's cell or a list's column, not a heading."
-    return any(o.blk != l.blk and abs(o.y - l.y) < 1.5 and (o.x0 >= l.x1 or o.x1 <= l.x0) and (o.size, o.bold) == (l.size, l.bold)
+    "A line set beside another of its type on the same baseline, in another block, or holding pieces set far apart: a table's cells or a list's columns, not a heading."
+    return l.gap >= tuning.CELL_GAP or any(o.blk != l.blk and abs(o.y - l.y) < 1.5 and (o.x0 >= l.x1 or o.x1 <= l.x0) and (o.size, o.bold) == (l.size, l.bold)
                and not family(o.text) for o in ls if o is not l and not o.drop)
 
 def _field(ls, i, n):

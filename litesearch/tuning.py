@@ -57,6 +57,10 @@ FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings
 OUTLINE_MIN_PRINTED = 0.25
 OUTLINE_MAX_PER_PAGE = 6     # outline entries per page above which they mark paragraphs, not headings
 REPEAT_PAGES = 10    # an unnumbered title heading this many pages is a label repeated for every measure or table, not a section
+# pieces of a line set this many type sizes apart on its baseline are a table's cells (a heading's words and number stand within 3)
+CELL_GAP = 4.0
+# a line more than this many type sizes below the one before it (baseline to baseline) starts another heading
+HEAD_LINE_GAP = 2.0
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half
