@@ -4,7 +4,8 @@ analysts do, generated from each 10-K/10-Q's own cover facts (its form and perio
 For every 10-K and 10-Q of the filings corpus: the company by name, by a shorter name and by its ticker (from `CO`
 below, written from the file names and covers), the period as 'fiscal 2023', 'FY2023', 'FY23', 'fiscal year 2023',
 'its 2023 annual report', 'the 10-K for fiscal 2023', 'the year ended <date>', 'its 2023 Form 10-K' (10-Ks) or
-'the quarter ended <date>', '<month> <year>' (10-Qs), and for each company's newest filing of a form 'its latest 10-K',
+'the quarter ended <date>', '<month> <year>', and the fiscal quarter ('Q3 FY2023', 'Q3 FY23', 'the third quarter of
+fiscal 2023', 'fiscal Q3 2023', 'its Q3 2023 10-Q', reckoned from the company's 10-K year end) (10-Qs), and for each company's newest filing of a form 'its latest 10-K',
 'its most recent annual report' (10-Q: quarterly report). Three topics each. The right document is the filing the
 question names; for 'latest' the company's newest of that form (by the cover's period end). Reported: the share right
 by period phrasing and by company name, and a few misses of each phrasing.
@@ -52,6 +53,16 @@ def filings(db, ids):
         if m and co: out.append(dict(id=did, stem=s, co=co, form=m[1], month=m[2], day=int(m[3]), year=int(m[4])))
     return out
 
+def fiscal_quarter(f, fs):
+    "(quarter, fiscal year) of a 10-Q from the company's fiscal year end (its 10-Ks' covers): months since the last year end, in quarters; None without a 10-K."
+    ends = [(k['month'], k['day']) for k in fs if k['co'] == f['co'] and k['form'] == '10-K']
+    if not ends: return None
+    m0 = MON.index(ends[0][0]) + 1
+    m = MON.index(f['month']) + 1 + (f['day'] < 15) * -1     # a quarter ending on the 1st (Apple's July 1) is June's
+    months = (m - m0) % 12 or 12
+    fy = f['year'] + (1 if m > m0 else 0)                   # a fiscal year is named by the calendar year it ends in
+    return round(months / 3), fy
+
 def questions(fs):
     newest = {}
     for f in fs:
@@ -64,7 +75,11 @@ def questions(fs):
                    ('year ended DATE', f'for the year ended {date}'), ('Y Form 10-K', f'in its {y} Form 10-K')]
             latest = [('latest 10-K', 'in its latest 10-K'), ('most recent annual report', 'in its most recent annual report')]
         else:
-            per = [('quarter ended DATE', f'for the quarter ended {date}'), ('10-Q for the quarter ended MONTH Y', f"in the 10-Q for the quarter ended {f['month']} {y}"),
+            fq = fiscal_quarter(f, fs)
+            per = [(k, p.format(q=fq[0], y=fq[1], yy=str(fq[1])[2:], nth=('first', 'second', 'third', 'fourth')[fq[0] - 1])) for k, p in (
+                   ('Qn FYyyyy', 'in Q{q} FY{y}'), ('Qn FYyy', 'in Q{q} FY{yy}'), ('nth quarter of fiscal Y', 'in the {nth} quarter of fiscal {y}'),
+                   ('fiscal Qn Y', 'in fiscal Q{q} {y}'), ('Qn Y 10-Q', 'in its Q{q} {y} 10-Q'))] if fq else []
+            per += [('quarter ended DATE', f'for the quarter ended {date}'), ('10-Q for the quarter ended MONTH Y', f"in the 10-Q for the quarter ended {f['month']} {y}"),
                    ('MONTH Y quarterly report', f"in its {f['month']} {y} quarterly report")]
             latest = [('latest 10-Q', 'in its latest 10-Q'), ('most recent quarterly report', 'in its most recent quarterly report')]
         if newest[(f['co'], f['form'])][2] == f['id']: per += latest

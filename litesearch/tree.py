@@ -222,7 +222,7 @@ def _day(m, d, y):
     except ValueError: return None
 
 def _fiscal_quarter(text:str)->list:
-    "'Q3 2023 third quarter of fiscal year 2023 first nine months 2023' for a 10-Q, from the last fiscal year end its balance sheet sets beside the quarter's end."
+    "'Q3 2023 Q3 FY2023 third quarter of fiscal year 2023 first nine months 2023' for a 10-Q, from the last fiscal year end its balance sheet sets beside the quarter's end."
     per = _PERIOD.search(text or '')
     if not per or not per[1].lower().startswith('quarterly') or not (d := re.match(_DAY, per[2])): return []
     if (end := _day(*d.groups())) is None: return []
@@ -233,10 +233,11 @@ def _fiscal_quarter(text:str)->list:
         k = round(months / 3)
         if k in (1, 2, 3) and abs(months - 3 * k) < 0.6:
             fy = (before + datetime.timedelta(days=358)).year
-            # not 'fiscal 2023' or 'FY2023' as such: those name the year's annual report; a Q2 or Q3 10-Q also
-            # reports the half or nine months to date, which questions ask for too ('the first nine months of fiscal 2023')
+            # not 'fiscal 2023' or 'FY2023' as such: those name the year's annual report, but 'Q3 FY2023' names this
+            # quarter (beside the 10-K's 'FY2023', 'Q3' decides). A Q2 or Q3 10-Q also reports the half or nine months
+            # to date, which questions ask for too ('the first nine months of fiscal 2023')
             span = ('', f' first half H1 {fy} six months', f' first nine months {fy}')[k - 1]
-            return [f"Q{k} {fy} {('first', 'second', 'third')[k - 1]} quarter of fiscal year {fy}{span}"]
+            return [f"Q{k} {fy} Q{k} FY{fy} {('first', 'second', 'third')[k - 1]} quarter of fiscal year {fy}{span}"]
     return []
 
 # %% ../nbs/11_tree.ipynb #19331200-2
