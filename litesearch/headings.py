@@ -439,6 +439,16 @@ def _subtitles(out, fams, titles, flat, skel):
     return {k for k in sub if m[style(k)] == n[style(k)] >= 2}
 
 
+# %% ../nbs/03_headings.ipynb #rep-fn
+def _reprints(out, fams, titles):
+    "Later headings printing the document's title again: the largest heading on the first page that holds one, repeated word for word."
+    if not out or out[0][0] > 1: return set()       # no heading on a cover or first page: no title to repeat
+    p0 = out[0][0]
+    first = max((k for k in range(len(out)) if out[k][0] == p0), key=lambda k: (out[k][2][0].size, -k))
+    t = _squash(titles[first])
+    # the title over an appendix repeats the cover, it starts no section of its own
+    return {k for k in range(first + 1, len(out)) if fams[k] is None and t and _squash(titles[k]) == t}
+
 # %% ../nbs/03_headings.ipynb #cov-fn
 def _no_paragraph(ls)->bool:
     "Does a page's kept lines hold no paragraph: fewer than three plain (not bold) lines of 40+ characters?"
@@ -502,7 +512,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel)
+    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]
