@@ -57,7 +57,7 @@ _ALL = set(_WORDS) | set(_DYN)
 
 _glued = re.compile(r'^([A-Za-z](?: ?[A-Za-z]){2,9})(?= )')     # 'PAR T I': a division word the text layer split
 
-_dec_re = re.compile(r'^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){0,4})(?P<dot>\.)?(?:\s+|(?<=\.)(?=[A-Z][a-z]))(?P<rest>[A-Za-z(“"].*)$')
+_dec_re = re.compile(r'^\s*(?P<n>(?:[A-Z]\.)?\d{1,2}(?:\.\d{1,2}){0,4})(?P<dot>\.)?(?:\s+|(?<=\.)(?=[A-Z][a-z]))(?P<rest>[A-Za-z(“"].*)$')
 
 _rom_re = re.compile(rf'^\s*(?P<n>{_ROMAN})\.\s+(?P<rest>[A-Za-z].*)$')
 
@@ -66,7 +66,8 @@ _alpha_re = re.compile(r'^\s*(?P<n>[A-Z])\.\s+(?P<rest>[A-Za-z].*)$')
 # %% ../nbs/03_headings.ipynb #2db60d57-s1
 _paren_re = re.compile(r'^\s*\((?P<n>[a-z]|\d{1,2}|[ivx]+)\)\s+(?P<rest>[A-Za-z].*)$')
 
-_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>\d{1,2}(?:\.\d{1,2}){1,4})\.?\s+(?P<rest>[A-Z(“"].*)$')
+# a decimal number may open on a letter (`M.1.2`): counted as one more place, like the number it stands for
+_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>(?:[A-Z]\.\d{1,2}|\d{1,2}\.\d{1,2})(?:\.\d{1,2}){0,3})\.?\s+(?P<rest>[A-Z(“"].*)$')
 
 _CAPTION_WORDS = {'table', 'figure', 'fig', 'chart', 'graph', 'exhibit', 'version', 'page', 'step'}
 
