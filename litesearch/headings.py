@@ -154,11 +154,13 @@ def _leaders(t): return ('..' in t or '. .' in t or '…' in t or '__' in t) and
 _NUMTOK = re.compile(r'^[(\[]?[$€£%]?\(?[\d,.]+\)?%?[)\]]?$|^(?:19|20)\d\d$|^Q[1-4]$|^FY\d*$', re.I)
 
 # %% ../nbs/03_headings.ipynb #dce2ee9c-s1
+_BULLETS = '•●▪■◦‣*-–'     # a line opening on one is a list's item
+
 def not_heading(t:str, # a heading candidate's text
                )->bool: # True when it reads as table furniture or a layout note
     "Table column headers (periods, dates, units, `Change`), number rows and layout notes are no headings."
     t = ' '.join(t.split())
-    if t[:1] in '•●▪■◦‣*-–' or _leaders(t) or _PERIOD.search(t) or _UNITS.search(t) or _COLWORDS.match(t) or _LAYOUT.search(t) or _is_row(t): return True
+    if t[:1] in _BULLETS or _leaders(t) or _PERIOD.search(t) or _UNITS.search(t) or _COLWORDS.match(t) or _LAYOUT.search(t) or _is_row(t): return True
     ws = t.split()
     return sum(bool(_NUMTOK.match(w)) or not re.search(r'[^\W\d_]', w) for w in ws) >= max(2, len(ws) / 2)
 
@@ -275,7 +277,8 @@ def _entry_heads(flat, toc, wrapped):
     out, at = [], 0
     for p in range(max(toc) + 1 if toc else 0, len(flat)):
         for i, l in enumerate(flat[p]):
-            if l.drop or wrapped[p][i] or len(l.text) > 150: continue
+            # a list item naming a section (`• strategic human capital;` in a summary) is not where the section starts
+            if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS: continue
             ks = [k for k in pre.get(_squash(l.text), ()) if at <= k < at + 15]
             if ks: out.append((p, i, [l], 0)); at = ks[0] + 1
     return out
