@@ -317,6 +317,16 @@ def _carries(l, # a line ending in a comma or a colon
     t = l.text
     return l.size > body and (t[-1:] == ',' or bool(_NUM_LABEL.match(t))) and sum(len(x.text) for x in g) + len(t) <= _MAX_HEAD
 
+# %% ../nbs/04_data.ipynb #prose-fn
+def _prose_lines(runs, # `[(lines, type, ran_on)]`: runs of candidate lines, and whether each ran on to a sentence's end
+                )->Counter: # per type, how many of its lines run as paragraphs
+    "Per type, its lines in running text: runs longer than a title (`_MAX_HEAD`) or running on to a sentence's end."
+    out = Counter()
+    for g, k, ran in runs:
+        # a heading is short and ends on no period; a paragraph is longer, or runs on to one
+        if ran or sum(len(l.text) for l in g) > _MAX_HEAD: out[k] += len(g)
+    return out
+
 # %% ../nbs/04_data.ipynb #d772e41e
 def _font_heads(flat, # per page, its `_Line`s
                 max_depth:int=4, # deepest heading depth; smaller styles share it
@@ -347,14 +357,15 @@ def _font_heads(flat, # per page, its `_Line`s
             if k and near and prev[1] == k: prev[0].append(l); continue
             # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
             if not k and near and l.text.endswith('.') and style(l) == prev[1]:
-                prev[0].append(l); prev = None; continue
-            prev = [[l], k] if k else None
+                prev[0].append(l); prev[2] = True; prev = None; continue
+            prev = [[l], k, False] if k else None
             if k: groups.append(prev)
-    for g, _ in groups:     # a carrying line that nothing followed ends no heading
+    for g, *_ in groups:     # a carrying line that nothing followed ends no heading
         while g and g[-1].text[-1] in ',:': g.pop()
-    groups = [(g, k) for g, k in groups if g]
-    per = Counter(k for g, k in groups for _ in g)
-    keep = sorted((k for k, n in per.items() if n <= 0.25 * nlines), key=lambda k: (-k[0], k[1]))
+    prose = _prose_lines(groups)
+    # a type running as paragraphs over a large share of the document is a second body (a 10-K's prose set above its tables' size)
+    keep = sorted({k for g, k, _ in groups if g and prose[k] <= tuning.BODY_TYPE_PROSE * nlines}, key=lambda k: (-k[0], k[1]))
+    groups = [(g, k) for g, k, _ in groups if g]
     depth = {k: min(i + 1, max_depth) for i, k in enumerate(keep)}
     return [(g, depth[k]) for g, k in groups if k in depth]
 

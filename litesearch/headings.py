@@ -57,7 +57,7 @@ _ALL = set(_WORDS) | set(_DYN)
 
 _glued = re.compile(r'^([A-Za-z](?: ?[A-Za-z]){2,9})(?= )')     # 'PAR T I': a division word the text layer split
 
-_dec_re = re.compile(r'^\s*(?P<n>\d{1,2}(?:\.\d{1,2}){0,4})(?P<dot>\.)?(?:\s+|(?<=\.)(?=[A-Z][a-z]))(?P<rest>[A-Za-z(“"].*)$')
+_dec_re = re.compile(r'^\s*(?P<n>(?:[A-Z]\.)?\d{1,2}(?:\.\d{1,2}){0,4})(?P<dot>\.)?(?:\s+|(?<=\.)(?=[A-Z][a-z]))(?P<rest>[A-Za-z(“"].*)$')
 
 _rom_re = re.compile(rf'^\s*(?P<n>{_ROMAN})\.\s+(?P<rest>[A-Za-z].*)$')
 
@@ -66,7 +66,8 @@ _alpha_re = re.compile(r'^\s*(?P<n>[A-Z])\.\s+(?P<rest>[A-Za-z].*)$')
 # %% ../nbs/03_headings.ipynb #2db60d57-s1
 _paren_re = re.compile(r'^\s*\((?P<n>[a-z]|\d{1,2}|[ivx]+)\)\s+(?P<rest>[A-Za-z].*)$')
 
-_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>\d{1,2}(?:\.\d{1,2}){1,4})\.?\s+(?P<rest>[A-Z(“"].*)$')
+# a decimal number may open on a letter (`M.1.2`): counted as one more place, like the number it stands for
+_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>(?:[A-Z]\.\d{1,2}|\d{1,2}\.\d{1,2})(?:\.\d{1,2}){0,3})\.?\s+(?P<rest>[A-Z(“"].*)$')
 
 _CAPTION_WORDS = {'table', 'figure', 'fig', 'chart', 'graph', 'exhibit', 'version', 'page', 'step'}
 
@@ -153,11 +154,13 @@ def _leaders(t): return ('..' in t or '. .' in t or '…' in t or '__' in t) and
 _NUMTOK = re.compile(r'^[(\[]?[$€£%]?\(?[\d,.]+\)?%?[)\]]?$|^(?:19|20)\d\d$|^Q[1-4]$|^FY\d*$', re.I)
 
 # %% ../nbs/03_headings.ipynb #dce2ee9c-s1
+_BULLETS = '•●▪■◦‣*-–'     # a line opening on one is a list's item
+
 def not_heading(t:str, # a heading candidate's text
                )->bool: # True when it reads as table furniture or a layout note
     "Table column headers (periods, dates, units, `Change`), number rows and layout notes are no headings."
     t = ' '.join(t.split())
-    if t[:1] in '•●▪■◦‣*-–' or _leaders(t) or _PERIOD.search(t) or _UNITS.search(t) or _COLWORDS.match(t) or _LAYOUT.search(t) or _is_row(t): return True
+    if t[:1] in _BULLETS or _leaders(t) or _PERIOD.search(t) or _UNITS.search(t) or _COLWORDS.match(t) or _LAYOUT.search(t) or _is_row(t): return True
     ws = t.split()
     return sum(bool(_NUMTOK.match(w)) or not re.search(r'[^\W\d_]', w) for w in ws) >= max(2, len(ws) / 2)
 
@@ -274,7 +277,8 @@ def _entry_heads(flat, toc, wrapped):
     out, at = [], 0
     for p in range(max(toc) + 1 if toc else 0, len(flat)):
         for i, l in enumerate(flat[p]):
-            if l.drop or wrapped[p][i] or len(l.text) > 150: continue
+            # a list item naming a section (`• strategic human capital;` in a summary) is not where the section starts
+            if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS: continue
             ks = [k for k in pre.get(_squash(l.text), ()) if at <= k < at + 15]
             if ks: out.append((p, i, [l], 0)); at = ks[0] + 1
     return out
@@ -439,6 +443,16 @@ def _subtitles(out, fams, titles, flat, skel):
     return {k for k in sub if m[style(k)] == n[style(k)] >= 2}
 
 
+# %% ../nbs/03_headings.ipynb #rep-fn
+def _reprints(out, fams, titles):
+    "Later headings printing the document's title again: the largest heading on the first page that holds one, repeated word for word."
+    if not out or out[0][0] > 1: return set()       # no heading on a cover or first page: no title to repeat
+    p0 = out[0][0]
+    first = max((k for k in range(len(out)) if out[k][0] == p0), key=lambda k: (out[k][2][0].size, -k))
+    t = _squash(titles[first])
+    # the title over an appendix repeats the cover, it starts no section of its own
+    return {k for k in range(first + 1, len(out)) if fams[k] is None and t and _squash(titles[k]) == t}
+
 # %% ../nbs/03_headings.ipynb #cov-fn
 def _no_paragraph(ls)->bool:
     "Does a page's kept lines hold no paragraph: fewer than three plain (not bold) lines of 40+ characters?"
@@ -502,7 +516,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel)
+    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]

@@ -61,6 +61,9 @@ REPEAT_PAGES = 10    # an unnumbered title heading this many pages is a label re
 CELL_GAP = 4.0
 # a line more than this many type sizes below the one before it (baseline to baseline) starts another heading
 HEAD_LINE_GAP = 2.0
+# a type whose lines in running text (paragraphs) are more than this share of a PDF's lines is a second body, not a heading type:
+# 0.30 in the one such type of the corpora (a 10-K's 11-point prose), at most 0.15 in types mixing headings and narrative
+BODY_TYPE_PROSE = 0.2
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half
