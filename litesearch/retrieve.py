@@ -489,6 +489,7 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
         return rerank_hits(q, _hydrate(tr, hits), rerank, rrf_k=rrf_k) if rerank else hits
     cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
+    store_wide = dict(score)       # breaks ties of the search inside a named document
     # only documents the question names (a match on their label, title or source words): routing a question that names
     # none by its chunk evidence alone re-weighted what the global search had already found, and lost on the EU questions
     # with `doc`, each document asked for is searched inside at full weight: the caller named them
@@ -500,10 +501,16 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
         # a named document holding none of the question's other words is not the one meant: an EU question was
         # routed to three Oracle 10-Ks by a word of their names alone (vectors always find something)
         if doc is None and not nkw: continue
+        # inside a document the question names, its search inside counts as far as that naming is sure, and the
+        # store-wide ranking only as far as it is in doubt: store-wide, the naming words (a company, a place, a date)
+        # pick out the document's first chunks, which outranked the section asked about
+        if doc is None:
+            for r, h in rows.items():
+                if h.get('doc_id') == did: score[r] *= 1 - w / route_w
         for h in got:
             score[h['rowid']] = score.get(h['rowid'], 0.0) + w * h['_rrf_score']
             rows.setdefault(h['rowid'], h)
-    order = sorted(score, key=lambda r: -score[r])[:n]
+    order = sorted(score, key=lambda r: (-score[r], -store_wide.get(r, 0.0)))[:n]
     out = [dict(rows[r], _rrf_score=score[r]) for r in order]
     return rerank_hits(q, _hydrate(tr, out), rerank, rrf_k=rrf_k) if rerank else out
 
