@@ -267,6 +267,16 @@ def _dated(tr, q, terms)->list:
         return ys is None or any(holds(t, y) for y in ys)
     return [t for t in terms if keep(t)]
 
+# %% ../nbs/15_retrieve.ipynb #text-named
+def _text_named(tr, terms, ev_rank:dict, ev:dict)->dict:
+    "Routing confidence from a name that only one document's opening text holds (a capital or a digit in it), when that document also holds the best chunk evidence."
+    ts = [t for t in terms if _body_df(tr, t) == 1 and _NAMEISH.search(t)]
+    if not ts: return {}
+    p = tr.profiles.name
+    got = tr.execute(f'SELECT doc_id, -bm25([{p}], 0, 0, 0, 1) FROM [{p}] WHERE [{p}] MATCH ?', [f"{{body}} : ({' OR '.join(ts)})"]).fetchall()
+    # the evidence must agree: a paraphrase citing another act names that act's opening, and was routed there
+    return _route_conf({d: s for d, s in got if ev_rank.get(d) == 1}, ev)
+
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-1
 def _ev_per_length(tr, ev:dict)->dict:
     "Each document's summed chunk evidence over its chunk count to the power `tuning.DOC_EV_NORM`: a long document gathers weak hits by its length alone."
@@ -304,6 +314,9 @@ def _rank_docs(tr, q, hits, k=3):
         for d, i in r.items(): score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * (spec.get(d, 1.0) if leg == 'names' else 1) / (k + i)
     order = sorted(score, key=lambda d: -score[d])
     conf = _route_conf(dict(names), ev, spec)
+    # named by no label or file name, a document may still be named by its text: an accident report whose label is
+    # the agency's name, asked about by its place and aircraft
+    if not names: conf = _text_named(tr, terms, ranks['evidence'], ev) or conf
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
 
