@@ -313,10 +313,9 @@ def _rank_docs(tr, q, hits, k=3):
     for leg, r in ranks.items():
         for d, i in r.items(): score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * (spec.get(d, 1.0) if leg == 'names' else 1) / (k + i)
     order = sorted(score, key=lambda d: -score[d])
-    conf = _route_conf(dict(names), ev, spec)
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
     # the agency's name, asked about by its place and aircraft
-    if not names: conf = _text_named(tr, terms, ranks['evidence'], ev) or conf
+    conf = _route_conf(dict(names), ev, spec) if names else _text_named(tr, terms, ranks['evidence'], ev)
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
 
@@ -503,8 +502,9 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
     cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
     store_wide = dict(score)       # breaks ties of the search inside a named document
-    # only documents the question names (a match on their label, title or source words): routing a question that names
-    # none by its chunk evidence alone re-weighted what the global search had already found, and lost on the EU questions
+    # only documents the question names (a match on their label, title or source words, or a name only their opening
+    # text holds, see `_text_named`): routing a question that names none by its chunk evidence alone re-weighted what
+    # the global search had already found, and lost on the EU questions
     # with `doc`, each document asked for is searched inside at full weight: the caller named them
     # and each named document only as far as it is the one meant: its weight is `route_w` times the confidence
     routed = [(did, route_w) for did in dids] if doc is not None else \
