@@ -227,11 +227,13 @@ def _newest_named(tr, q, names:list, leg)->list:
     # newest of them all; without a form asked for ('the most recent amendment'), nothing is resolved
     if not who and form is None: return names
     sql = f'SELECT doc_id, label, names FROM [{tr.profiles.name}]'
-    cand = leg('label names', '0, 1, 1, 0', who) if who else None
-    if cand == []: return names
-    got = tr.execute(sql + f' WHERE doc_id IN ({",".join("?" * len(cand))})', [d for d, _ in cand]) if cand else tr.execute(sql)
-    rows = {r[0]: r[1:] for r in got}
-    if cand is None: cand = [(d, 1.0) for d in rows]
+    if who:
+        cand = leg('label names', '0, 1, 1, 0', who)
+        if not cand: return names
+        rows = {r[0]: r[1:] for r in tr.execute(sql + f' WHERE doc_id IN ({",".join("?" * len(cand))})', [d for d, _ in cand])}
+    else:
+        rows = {r[0]: r[1:] for r in tr.execute(sql)}
+        cand = [(d, 1.0) for d in rows]
     code = _FORM_CODE.search(q)
     def of_form(d):
         label, said = rows.get(d, ('', ''))
