@@ -38,6 +38,9 @@ what the naming does when a file's name says nothing (held-out filings need not 
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
 
+--one-store asks every set of one store holding all the corpora (30 filings, 54 reports, 8 EU acts): what routing and the
+glossary a store chooses (finance, since it holds 10-Ks) do when the look-alikes are of every kind, as a user's one store is.
+
 --legs hybrid,keyword,default,vector runs the question sets with the query's embedding, with emb=False (keyword only),
 with emb=None (what the store chooses: keywords for a `hash` store) and with the vector leg alone (RRF weights (0, 1), in
 the routed documents too), in one run.
@@ -153,22 +156,34 @@ def _ids(db, name, cache):
 
 def _opaque_dir(cache): return Path(cache or tempfile.gettempdir())/'filings_opaque'
 
+ONE = None      # --one-store: the one store every set is asked of (all corpora together), once it is built
+
 def question_store(name, chunk=None, cache=None):
-    "One store holding the whole corpus the question set is about; title = file stem, as add_dir names documents."
-    name = STORE_OF.get(name, name)
+    "One store holding the whole corpus the question set is about (with --one-store: every corpus); title = file stem, as add_dir names documents."
+    global ONE
+    if ONE is not None:
+        if name == 'filingsopaque': raise SystemExit('--one-store holds the filings under their own names: ask filingsopaque without it')
+        if ONE: return ONE
+        name = 'all'
+    else: name = STORE_OF.get(name, name)
     kw = dict(chunker=Chunker(chunk)) if chunk else {}
     path = ':memory:'
     if cache:        # a database file kept between runs of one configuration (delete it after changing ingest code)
         path = Path(cache)/f"{name}-{chunk or 'default'}-{EMBEDDER.replace(':', '_').replace('/', '_')}.db"
-        if path.exists(): db = database(path); db.glossary(GLOSSARY); return db, _ids(db, name, cache)
+        if path.exists():
+            db = database(path); db.glossary(GLOSSARY); ids = _ids(db, name, cache)
+            if name == 'all': ONE = (db, ids)
+            return db, ids
     db = database(path)
     t = time.perf_counter()
     if name == 'filings': db.add_dir(FILINGS, embedder=enc, **kw)
     elif name == 'filingsopaque': opaque_copy(FILINGS, _opaque_dir(cache)); db.add_dir(_opaque_dir(cache), embedder=enc, **kw)
     elif name == 'reports': db.add_dir(REPORTS, embedder=enc, **kw)
+    elif name == 'all': db.add_dir(FILINGS, embedder=enc, **kw); db.add_dir(REPORTS, embedder=enc, **kw); ingest(db, eu_pages(), 'store', **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
     ids = _ids(db, name, cache)
+    if name == 'all': ONE = (db, ids)
     print(f'{name}: {len(ids)} documents, {db.t.store.count} chunks, ingested in {time.perf_counter()-t:.1f}s')
     return db, ids
 
@@ -228,7 +243,7 @@ def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybr
                 idx = [i for i, q in enumerate(Q) if q.get('corpus') == c]
                 rc = q_subset(r, idx); d1 = '' if rc['doc1'] is None else f"{rc['doc1']:.3f}"
                 print(f"{'  ' + c + f' ({len(idx)})':<22}{f4(rc['sec']):>34}{f4(rc['hit']):>34}{d1:>9}{rc['span'] or 0:>6}{pct(rc['ts'], 50):8.1f}{pct(rc['ts'], 95):8.1f}")
-        db.close()
+        if ONE is None: db.close()
 
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -241,12 +256,14 @@ if __name__ == '__main__':
     ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone) and/or default (emb=None: the store chooses) on the question sets')
     ap.add_argument('--sets', default=None, help='question sets to ask (default: filings, eu, euparaphrase, reports, analyst; also filingsopaque)')
     ap.add_argument('--glossary', default='auto', help="the question stores' glossary (db.glossary): auto (the default: what a store does by itself), finance, or none")
+    ap.add_argument('--one-store', action='store_true', help='ask every set of one store holding all the corpora (filings, reports, EU acts): look-alikes of every kind, and the glossary a mixed store chooses')
     ap.add_argument('--embedder', default=None, help='litesearch embedder spec: hash, hash:DIM, static:ID|FOLDER, onnx:ID|FOLDER, module:function (default: hash)')
     a = ap.parse_args()
     if a.embedder: enc = load_embedder(a.embedder)
     print(f"embedder {enc.spec or enc.name}, {enc.dim} dims")   # also loads a model before ingest is timed
     EMBEDDER = a.embedder or 'hash_embed'
     GLOSSARY = {} if a.glossary == 'none' else a.glossary
+    if a.one_store: ONE = False
     if 'questions' in a.suite: run_questions(a.chunk, a.cache, [int(r) for r in a.routes.split(',')], a.half, a.legs.split(','), a.sets and a.sets.split(','))
     if 'known' not in a.suite: raise SystemExit
     pages = eu_pages()
