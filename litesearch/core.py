@@ -101,13 +101,14 @@ def rrf_merge(fts:list, # keyword leg, best first
               limit:int=10, # rows to return
               id_key:str='rowid', # field identifying a row across legs
               weights:tuple=(1.0, 1.0), # (keyword weight, vector weight)
-              prox:list=None, # rows holding every query term, tightest first (keyword weight)
+              prox:list=None, # rows holding every query term, tightest first (at the larger leg weight)
               scores:bool=None, # weigh rows by their legs' scores (`leg_evidence`) when both legs carry them; None: tuning.FUSE_SCORES
              )->list: # fused rows with `_rrf_score`, best first
     "Fuse ranked lists: two legs with scores by each row's evidence, else by reciprocal rank; each row gets `_rrf_score`."
     ev = leg_evidence(fts, vec) if fts and vec and (tuning.FUSE_SCORES if scores is None else scores) else (None, None)
     out, rows = {}, {}
-    for leg, w, e in ((fts, weights[0], ev[0]), (vec, weights[1], ev[1]), (prox or [], weights[0], None)):
+    # a row holding every term asked is evidence whichever leg this query trusts
+    for leg, w, e in ((fts, weights[0], ev[0]), (vec, weights[1], ev[1]), (prox or [], max(weights), None)):
         for i, r in enumerate(leg):
             key = r[id_key]
             # a leg's best row adds w/k either way, so evidence and a rank-only list (the proximity one) share a scale
