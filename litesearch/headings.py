@@ -430,6 +430,19 @@ def _captions(out, titles):
         res.append(c); ts.append(t)
     return res, ts
 
+# %% ../nbs/03_headings.ipynb #tail-fn
+def _list_tail(out, fams, lab):
+    "Headings right after a run of labels, set like its items in their column and at their spacing: the list's last item, though text follows it."
+    alike = lambda a, b: (a[0].size, a[0].bold) == (b[0].size, b[0].bold) and abs(a[0].x0 - b[0].x0) < 1.5
+    res = set()
+    for k in range(2, len(out)):
+        (p0, _, g0, _), (p1, _, g1, _), (p, _, g, d) = out[k - 2:k + 1]
+        if k in lab or k - 1 not in lab or k - 2 not in lab or fams[k] or not d or not p0 == p1 == p or not (alike(g0, g1) and alike(g1, g)): continue
+        # list items follow one another at the list's spacing with no room for a line between; a heading after a list stands apart
+        if 0 < g[0].y - g1[-1].y <= min(g1[0].y - g0[-1].y + 1.5, tuning.HEAD_LINE_GAP * g[0].size): res.add(k)
+    return res
+
+
 # %% ../nbs/03_headings.ipynb #sub-fn
 def _subtitles(out, fams, titles, flat, skel):
     "Unnumbered lines set right under a numbered heading in smaller type, when their type sets no other heading: subtitles."
@@ -516,7 +529,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
+    lab = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells})
+    drop = lab | _list_tail(out, fams, lab) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]
