@@ -433,15 +433,16 @@ def _captions(out, titles):
     return res, ts
 
 # %% ../nbs/03_headings.ipynb #tail-fn
-def _list_tail(out, fams, lab):
-    "Headings right after a run of labels, set like its items in their column and at their spacing: the list's last item, though text follows it."
+def _list_tail(out, fams, lab, cells):
+    "Headings right after a label, in its type and column with no room for a line between, when that label is a cell or in a run at this spacing: a list's next item."
     alike = lambda a, b: (a[0].size, a[0].bold) == (b[0].size, b[0].bold) and abs(a[0].x0 - b[0].x0) < 1.5
     res = set()
-    for k in range(2, len(out)):
-        (p0, _, g0, _), (p1, _, g1, _), (p, _, g, d) = out[k - 2:k + 1]
-        if k in lab or k - 1 not in lab or k - 2 not in lab or fams[k] or not d or not p0 == p1 == p or not (alike(g0, g1) and alike(g1, g)): continue
-        # list items follow one another at the list's spacing with no room for a line between; a heading after a list stands apart
-        if 0 < g[0].y - g1[-1].y <= min(g1[0].y - g0[-1].y + 1.5, tuning.HEAD_LINE_GAP * g[0].size): res.add(k)
+    for k in range(1, len(out)):
+        (p1, _, g1, _), (p, _, g, d) = out[k - 1:k + 1]
+        if k in lab or k - 1 not in lab or fams[k] or not d or p1 != p or not alike(g1, g) or not 0 < g[0].y - g1[-1].y <= tuning.HEAD_LINE_GAP * g[0].size: continue
+        # the label before reads as a list's: a cell (a column, a field's value), or in a run of labels whose spacing this line keeps
+        p0, _, g0, _ = out[k - 2] if k >= 2 else (None, 0, None, 0)
+        if k - 1 in cells or (k - 2 in lab and p0 == p and alike(g0, g1) and g[0].y - g1[-1].y <= g1[0].y - g0[-1].y + 1.5): res.add(k)
     return res
 
 
@@ -531,8 +532,9 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    lab = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells})
-    drop = lab | _list_tail(out, fams, lab) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
+    cel = {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}
+    lab = _labels(out, lv, fams, titles, flat, skel, cel)
+    drop = lab | _list_tail(out, fams, lab, cel) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]
