@@ -20,6 +20,9 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   type (size, then bold) no smaller than the smallest type a tenth (and 2+) of its printed entries use, pooled over the PDFs
   that print 2+ entries: headings in smaller type are deeper than the outline goes, neither right nor wrong by it, and
   are counted apart. "Within the outline depth" is the older cut by tree level, which moves with the tree's own levels.
+  Also, the same precision and recall over the outlines pdf_parse itself places as headings (2+ entries, at most
+  tuning.OUTLINE_MAX_PER_PAGE a page, tuning.OUTLINE_MIN_PRINTED of them printed): an outline it reads as bookmarks (one on
+  every paragraph, or none printed: file-part names) is no list of headings to judge against.
 EU: a fingerprint of the trees (titles with change markers and spacing normalised, levels, parent titles, article
   numbers) saved to bench/trees_eu.json with --save-eu; without it the run reports nodes lost and nesting changed.
 --ref DIR: ingest speed (pdf_parse + build_tree pages/s on the tune-half filings and EU acts), this checkout against the
@@ -154,6 +157,13 @@ def why_unmatched(lv, title, t, entries, used, top):
     if not_title(title): return 'sentence'
     return 'numbered' if family(title) else 'other'
 
+def placed(path, printed):
+    "Would pdf_parse place this outline as the headings (not too many entries a page, enough of them printed), or fall back to finding them?"
+    from litesearch import tuning
+    import pymupdf
+    doc = pymupdf.open(str(path)); n, pages = len([e for e in doc.get_toc() if e[2] > 0]), doc.page_count; doc.close()
+    return 2 <= n <= tuning.OUTLINE_MAX_PER_PAGE * pages and len(printed) >= tuning.OUTLINE_MIN_PRINTED * n
+
 def outline_scores(path):
     "Heading precision/recall and rank agreement of the tree built with the outline ignored, and why unmatched headings missed."
     from litesearch.data import pdf_parse
@@ -174,7 +184,7 @@ def outline_scores(path):
     shallow = [h for h, (lv, _) in zip(hit, det) if lv <= top]
     ranked = [h for h, w in zip(hit, inside) if w]
     agree = [((a2 > a1) - (a2 < a1)) == ((b2 > b1) - (b2 < b1)) for (a1, b1), (a2, b2) in zip(pairs, pairs[1:])]
-    return dict(detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow), ranked=len(ranked), ranked_matched=sum(ranked),
+    return dict(placed=placed(path, printed), detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow), ranked=len(ranked), ranked_matched=sum(ranked),
                 precision=len(pairs) / len(det) if det else 0, recall=len(used) / len(entries) if entries else 0,
                 rank_agree=sum(agree) / len(agree) if agree else 0, why=why)
 
@@ -252,6 +262,9 @@ def report(name, rows):
             gd = sum(r['detected'] for r in gt)
             print(f'   at the outline\'s ranks ({len(gt)} PDFs printing 2+ entries; headings set in type no smaller than the '
                   f'entries\'): precision {rm / max(rd, 1):.3f} ({rm} of {rd}); {gd - rd} headings in smaller type, below the outline')
+            ps = [r for r in os_ if r['placed']]      # an outline pdf_parse itself reads as bookmarks (on paragraphs, or unprinted) judges little
+            pd_, pe, pm = sum(r['detected'] for r in ps), sum(r['entries'] for r in ps), sum(r['matched'] for r in ps)
+            print(f'   outlines pdf_parse places as headings ({len(ps)} PDFs): heading precision {pm / max(pd_, 1):.3f} recall {pm / max(pe, 1):.3f}')
             why = sum((r['why'] for r in os_), Counter())
             print('   unmatched headings: ' + ', '.join(f'{w} {why[w]}' for w in WHY))
     flat = [r['name'] for r in rows if r['flat']]

@@ -7,7 +7,7 @@ __all__ = ['strip_markers', 'page_sep', 'family', 'rank_families', 'levels', 'no
            'is_contents', 'contents_entries', 'is_statement', 'form_items', 'cover_form', 'form_titles', 'plan_heads']
 
 # %% ../nbs/03_headings.ipynb #6bb3e6a3
-import re
+import bisect, re
 from collections import Counter
 from . import tuning
 
@@ -177,14 +177,16 @@ def _quoted(t): return t[:1] in '“"‘' or bool(re.search(r'[.?!]["”’]$', 
 
 _LINK = re.compile(r'https?://|\bwww\.', re.I)    # a web address: a link or a producer's colophon, never a section's title
 
+_VALUE = re.compile(r'=\s*[-(]?[$€£¥]?\s?\d')     # `cost = £2600`: a figure stated, which no section's title does
+
 def not_title(t:str, # an unnumbered heading candidate's text
               bold:bool=False, # set bold: a whole sentence may be a heading (a risk factor's)
              )->bool: # True when it reads as part of a sentence rather than a title
-    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, a quotation, a web address, or, unless bold, too many words."
+    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, a quotation, a web address, a stated value, or, unless bold, too many words."
     ws = t.split()
     if not ws: return True
     first, last = ws[0], ws[-1]
-    return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' or _quoted(t) or bool(_LINK.search(t)) \
+    return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' or _quoted(t) or bool(_LINK.search(t) or _VALUE.search(t)) \
         or (len(ws) > tuning.TITLE_MAX_WORDS and not bold)
 
 # %% ../nbs/03_headings.ipynb #cac402c1
@@ -430,6 +432,27 @@ def _captions(out, titles):
         res.append(c); ts.append(t)
     return res, ts
 
+# %% ../nbs/03_headings.ipynb #tail-fn
+def _list_tail(out, fams, titles, lab, cells, gone=()):
+    "Headings right under a label, in its type and column with no room for a line between, when that label is a cell, a repeated label (`gone`) or in a run at this spacing: a list's next item."
+    alike = lambda a, b: (a[0].size, a[0].bold) == (b[0].size, b[0].bold) and abs(a[0].x0 - b[0].x0) < 1.5
+    at = sorted(((p, i), g) for p, i, g, _ in gone)
+    keys = [pi for pi, _ in at]
+    res = set()
+    for k in range(1, len(out)):
+        (p1, i1, g1, _), (p, i, g, d) = out[k - 1:k + 1]
+        j = bisect.bisect_left(keys, (p, i)) - 1
+        # a repeated label printed between the two stands right above this line
+        rep = j >= 0 and keys[j][0] == p and keys[j] > (p1, i1)
+        if rep: p1, g1 = p, at[j][1]
+        if k in lab or fams[k] or not d or is_statement(titles[k]) or not (rep or k - 1 in lab) or p1 != p or not alike(g1, g) \
+           or not 0 < g[0].y - g1[-1].y <= tuning.HEAD_LINE_GAP * g[0].size: continue
+        # the label above reads as a list's: a cell (a column, a field's value), a repeated label, or in a run of labels at this spacing
+        p0, _, g0, _ = out[k - 2] if k >= 2 else (None, 0, None, 0)
+        if rep or k - 1 in cells or (k - 2 in lab and p0 == p and alike(g0, g1) and g[0].y - g1[-1].y <= g1[0].y - g0[-1].y + 1.5): res.add(k)
+    return res
+
+
 # %% ../nbs/03_headings.ipynb #sub-fn
 def _subtitles(out, fams, titles, flat, skel):
     "Unnumbered lines set right under a numbered heading in smaller type, when their type sets no other heading: subtitles."
@@ -510,13 +533,18 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))
         out.append((p, i, g, d))
     run = _running(out, flat)
-    out = [c for c in out if family(c[2][0].text) or is_statement(c[2][0].text) or _squash(' '.join(l.text for l in c[2])) not in run]
+    keep = lambda c: family(c[2][0].text) or is_statement(c[2][0].text) or _squash(' '.join(l.text for l in c[2])) not in run
+    # the labels repeated on many pages, not at a page's top (a running header), are still items of the lists they stand in
+    gone = [c for c in out if not keep(c) and sum(not l.drop for l in flat[c[0]][:c[1]]) >= 3]
+    out = [c for c in out if keep(c)]
     # Items named before captions are joined, so `PART I` does not take `BUSINESS` as its caption
     out, titles = _captions(out, form_titles([strip_markers(' '.join(l.text for l in g)) for _, _, g, _ in out], form))
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
-    drop = _labels(out, lv, fams, titles, flat, skel, {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
+    cel = {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}
+    lab = _labels(out, lv, fams, titles, flat, skel, cel)
+    drop = lab | _list_tail(out, fams, titles, lab, cel, gone) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]
