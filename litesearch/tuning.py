@@ -9,7 +9,10 @@ __all__ = []
 import os
 
 # %% ../nbs/00_tuning.ipynb #tex-fts
-FTS_BUDGET = 500   # rows the OR step may rank: a few times the candidates sections() asks for
+# rows one term of the OR step may match (the whole OR: 4x that). At 500 a store of 33k chunks (filings, reports and EU
+# acts together) ranked most questions by their rarest word alone; chosen on the tune halves of own stores and that
+# store (500, 1000, 2000, 4000: 4000 gained little more, for 3 ms more at the p50 on the filings questions)
+FTS_BUDGET = 2000
 PY_RANK_ROWS = 20_000    # most rows ranked in Python, which costs several times FTS5's own ranking per row
 POSTINGS_PER_ROW = 100   # postings FTS5 reads for the frequencies in the time Python ranks one row
 TRIAL_MIN_ROWS = 1024    # rows ranked on trial before their density may say the whole match is too big
