@@ -240,6 +240,14 @@ def _fiscal_quarter(text:str)->list:
             return [f"Q{k} {fy} Q{k} FY{fy} {('first', 'second', 'third')[k - 1]} quarter of fiscal year {fy}{span}"]
     return []
 
+# %% ../nbs/11_tree.ipynb #fy-label
+_FY = re.compile(r'(?i)\b(?:FY|fiscal\s+years?)\s*((?:19|20)\d\d)(?:\s*[-–—]\s*(?:FY\s*)?((?:19|20)\d\d))?\b')
+
+def _fiscal_label(label:str)->list:
+    "'fiscal 2015 FY2015' for the fiscal year (or the first and last of the years) a label names first."
+    return [' '.join(f'fiscal {y} FY{y}' for y in m.groups() if y) for m in _FY.finditer(label or '')][:1]
+
+
 # %% ../nbs/11_tree.ipynb #19331200-2
 def _opening(pages, n:int)->str:
     "The first `n` characters of a document's text, pages joined by newlines, reading no further pages than that takes."
@@ -261,7 +269,7 @@ def doc_profile(pages, # [(page_no, text)], or a string
     head = next((h.strip('#*• ') for h in _MD_HEAD.findall(text) if not _NOT_HEAD.match(h.strip('#*• '))), None)
     label = _cover_label(text) or head or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
-    said = [*_fiscal_names(text), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
+    said = [*_fiscal_names(text), *_fiscal_label(label), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
     names = ' '.join([title, _source_words(source), *vals, *said])
     # a file name writes a company's name together ('ACTIVISIONBLIZZARD_2022_10K'); a question writes it apart, as
     # the document's own cover does: split by the words of that text
