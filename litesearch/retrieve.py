@@ -312,8 +312,13 @@ def _rank_docs(tr, q, hits, k=3):
     # a name counts as far as it is specific: 'protocol' in one protocol's label, while every protocol's chunks say it,
     # put that protocol first for questions about the others
     score, spec = {}, _specificity(tr, nterms)
+    # and a name counts by how much of the best name match it makes, not by its place alone: 'FY2019' named PG&E's 2019
+    # 10-K second, beside eBay's named by 'eBay' and 'FY2019', and its evidence put it first
+    ns = dict(names); nb = max(ns.values(), default=0.0) or 1.0
     for leg, r in ranks.items():
-        for d, i in r.items(): score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * (spec.get(d, 1.0) if leg == 'names' else 1) / (k + i)
+        for d, i in r.items():
+            w = spec.get(d, 1.0) * ns[d] / nb if leg == 'names' else 1.0
+            score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * w / (k + i)
     order = sorted(score, key=lambda d: -score[d])
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
     # the agency's name, asked about by its place and aircraft
