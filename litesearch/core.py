@@ -107,8 +107,9 @@ def rrf_merge(fts:list, # keyword leg, best first
     "Fuse ranked lists: two legs with scores by each row's evidence, else by reciprocal rank; each row gets `_rrf_score`."
     ev = leg_evidence(fts, vec) if fts and vec and (tuning.FUSE_SCORES if scores is None else scores) else (None, None)
     out, rows = {}, {}
-    # a row holding every term asked is evidence whichever leg this query trusts
-    for leg, w, e in ((fts, weights[0], ev[0]), (vec, weights[1], ev[1]), (prox or [], max(weights), None)):
+    # a row holding every term asked is evidence whichever leg this query trusts; keyword evidence still, so it is off
+    # with the keyword leg (weights (0, 1): the vectors alone)
+    for leg, w, e in ((fts, weights[0], ev[0]), (vec, weights[1], ev[1]), (prox or [], max(weights) if weights[0] else 0.0, None)):
         for i, r in enumerate(leg):
             key = r[id_key]
             # a leg's best row adds w/k either way, so evidence and a rank-only list (the proximity one) share a scale
