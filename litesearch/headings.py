@@ -445,8 +445,10 @@ def _list_tail(out, fams, titles, lab, cells, gone=()):
         # a repeated label printed between the two stands right above this line
         rep = j >= 0 and keys[j][0] == p and keys[j] > (p1, i1)
         if rep: p1, g1 = p, at[j][1]
-        if k in lab or fams[k] or not d or is_statement(titles[k]) or not (rep or k - 1 in lab) or p1 != p or not alike(g1, g) \
-           or not 0 < g[0].y - g1[-1].y <= tuning.HEAD_LINE_GAP * g[0].size: continue
+        # a loose unnumbered heading, not a statement, right under a label (or a repeated one) on its page
+        if k in lab or fams[k] or not d or is_statement(titles[k]) or not (rep or k - 1 in lab) or p1 != p: continue
+        # in that label's type and column, with no room for a line between
+        if not alike(g1, g) or not 0 < g[0].y - g1[-1].y <= tuning.HEAD_LINE_GAP * g[0].size: continue
         # the label above reads as a list's: a cell (a column, a field's value), a repeated label, or in a run of labels at this spacing
         p0, _, g0, _ = out[k - 2] if k >= 2 else (None, 0, None, 0)
         if rep or k - 1 in cells or (k - 2 in lab and p0 == p and alike(g0, g1) and g[0].y - g1[-1].y <= g1[0].y - g0[-1].y + 1.5): res.add(k)
