@@ -315,6 +315,50 @@ def _or_pick(tbl, terms, budget):
         pick.append(t); tot += n
     return pick
 
+# %% ../nbs/06_fts.ipynb #fd242b8d-10b
+def _fts_cols(tbl)->list:
+    "The FTS table's columns, in the order its bm25 weights follow."
+    return _fresh(tbl.db, ('ftscols', tbl.name), lambda: [r[0] for r in tbl.db.execute(
+        'SELECT name FROM pragma_table_info(?) ORDER BY cid', [f'{tbl.name}_fts'])])
+
+def _tf(toks, p)->int:
+    "Instances of phrase `p` (a token list of two or more) in `toks`."
+    return sum(1 for i, t in enumerate(toks) if t == p[0] and toks[i:i+len(p)] == p)
+
+def _every_term(tbl, # chunk store table with an FTS5 index
+                terms:list, # quoted terms (`fts_terms`)
+                rows:list, # rows with `rowid`, best first
+               )->list: # `rows` ordered by BM25 over every term (`_rank` set to it), ties as given; unchanged when only FTS5 could say
+    "Rows re-ranked by BM25 over every term: FTS5's formula in Python, with the store's tokenizer and its cached IDFs."
+    tc, w = _tokenizer(tbl), _rank(tbl)[1]
+    if not rows or tc is None or w is None or any(t.endswith('*') for t in terms): return rows
+    got = [_idf(tbl, t) for t in terms]
+    if any(g is None for g in got) or not any(g[2] for g in got): return rows
+    tok, avgdl = tc[0], next(g[3] for g in got if g[2])
+    # a term no row holds adds nothing (FTS5 multiplies its zero frequency)
+    ph = [(g[0], p) for g, t in zip(got, terms) if g[2] for p in [tok(t[1:-1].replace('""', '"'), apsw.FTS5_TOKENIZE_QUERY)] if p]
+    cols = _fts_cols(tbl)
+    ws = list(w) + [1.0] * (len(cols) - len(w))
+    ids = [r['rowid'] for r in rows]
+    text = {r[0]: r[1:] for r in tbl.db.execute(f'SELECT rowid, {", ".join(f"[{c}]" for c in cols)} FROM [{tbl.name}] '
+                                                 f'WHERE rowid IN ({",".join("?" * len(ids))})', ids)}
+    first = {}           # each phrase under its first token: a row's tokens meet that set once, and only words it holds are counted
+    for j, (_, p) in enumerate(ph): first.setdefault(p[0], []).append((j, p))
+    fk = set(first)
+    def score(rid):
+        toks = [tok(x, apsw.FTS5_TOKENIZE_DOCUMENT) if x else [] for x in text.get(rid, ())]
+        k = _K1 * (1 - _B + _B * sum(map(len, toks)) / avgdl)
+        fs = {}
+        for wc, t in zip(ws, toks):
+            for x in fk.intersection(t):
+                for j, p in first[x]:
+                    n = t.count(x) if len(p) == 1 else _tf(t, p)
+                    if n: fs[j] = fs.get(j, 0.0) + wc * n
+        # summed in phrase order, as FTS5 sums them
+        return -sum((ph[j][0] * ((fs[j] * _K1P) / (fs[j] + k)) for j in sorted(fs)), 0.0)
+    out = sorted((score(r['rowid']), j, r) for j, r in enumerate(rows))
+    return [dict(r, _rank=s) for s, _, r in out]
+
 # %% ../nbs/06_fts.ipynb #fd242b8d-11
 @patch
 @_where_timed      # a filter that runs for ever is stopped
@@ -332,7 +376,7 @@ def fts_search(self:Table,
     _check_where(where)
     f = f'{self.name}_fts'
     rng = ' AND f.rowid BETWEEN ? AND ?' if rowids else ''
-    def run(e, span=False):
+    def run(e, span=False, limit=limit):
         py = _py_rank(self, e, rowids, where)
         rank, ra, trial = py or (_rank(self)[0], [], None)
         got = None
@@ -376,8 +420,12 @@ def fts_search(self:Table,
     pick = terms if rowids else _or_pick(self, terms, budget)
     if not pick: return res
     seen = {r['rowid'] for r in res}
-    res += [r for r in run(' OR '.join(pick)) if r['rowid'] not in seen]
-    return res[:limit]
+    # the budget bounds what is searched, not what ranks: the rows of the words within it are re-ranked by every word
+    # asked, so the common ones still tell which of them holds the question's subject. A pool of its own, whatever `limit`
+    part = len(pick) < len(terms)
+    got = [r for r in run(' OR '.join(pick), limit=max(limit, tuning.OR_RERANK_ROWS) if part else limit) if r['rowid'] not in seen]
+    if part: got = _every_term(self, terms, got[:tuning.OR_RERANK_ROWS]) + got[tuning.OR_RERANK_ROWS:]
+    return (res + got)[:limit]
 
 # %% ../nbs/06_fts.ipynb #63f2e837
 def _varint(b, i):
