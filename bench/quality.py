@@ -42,8 +42,8 @@ tune half, report the test half.
 glossary a store chooses (finance, since it holds 10-Ks) do when the look-alikes are of every kind, as a user's one store is.
 
 --legs hybrid,keyword,default,vector runs the question sets with the query's embedding, with emb=False (keyword only),
-with emb=None (what the store chooses: keywords for a `hash` store) and with the vector leg alone (RRF weights (0, 1), in
-the routed documents too), in one run.
+with emb=None (what the store chooses: keywords for a `hash` store), with the vector leg alone (RRF weights (0, 1), in
+the routed documents too) and scoped (emb=None with doc= the question's own document: what naming the document gives), in one run.
 
 Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword] [--glossary auto|finance|none]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
@@ -195,13 +195,14 @@ def eval_questions(db, ids, Q, route, leg='hybrid', **kw):
     for it in Q:
         want, pages = ids[it['doc']], it['pages']
         # hybrid: the embedder's vectors passed in; keyword: emb=False; default: emb=None, what the store chooses itself
-        e = {'keyword': False, 'default': None}.get(leg) if leg != 'hybrid' else enc.query([it['q']])[0]
-        t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **kw); ts.append(time.perf_counter() - t)
+        e = {'keyword': False, 'default': None, 'scoped': None}.get(leg) if leg != 'hybrid' else enc.query([it['q']])[0]
+        sk = dict(kw, doc=want) if leg == 'scoped' else kw      # scoped: the caller names the question's document
+        t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **sk); ts.append(time.perf_counter() - t)
         rs.append(rank_of(secs, lambda s: covers(s['doc_id'], s['pages'], want, pages)))
         spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1 if secs else None)
-        hits = db.doc_search(it['q'], e, limit=10, **kw)
+        hits = db.doc_search(it['q'], e, limit=10, **sk)
         rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h['pages'], want, pages)))
-        if hasattr(db, 'docs') and route != 0:
+        if hasattr(db, 'docs') and route != 0 and leg != 'scoped':
             ds = db.docs(it['q'], e, limit=1, **{k: v for k, v in kw.items() if k != 'route'}); doc1.append(bool(ds) and ds[0]['doc_id'] == want)
     return q_metrics(rs, rd, doc1, spans, ts)
 
@@ -235,7 +236,7 @@ def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybr
         print(f"{'config':<22}{'sections R@1 R@5 R@10 MRR':>34}{'doc_search R@1 R@5 R@10 MRR':>34}{'doc R@1':>9}{'span':>6}{'p50 ms':>8}{'p95 ms':>8}")
         for route, leg in [(r, l) for l in legs for r in routes]:
             r = eval_questions(db, ids, Q, route, leg)
-            label = ('no routing (before)' if route is None else f'route={route}') + {'hybrid': '', 'keyword': ' kw', 'default': ' default', 'vector': ' vec'}[leg]
+            label = ('no routing (before)' if route is None else f'route={route}') + {'hybrid': '', 'keyword': ' kw', 'default': ' default', 'vector': ' vec', 'scoped': ' scoped'}[leg]
             f4 = lambda xs: ' '.join(f'{x:5.3f}' for x in xs)
             d1 = '' if r['doc1'] is None else f"{r['doc1']:.3f}"
             print(f"{label:<22}{f4(r['sec']):>34}{f4(r['hit']):>34}{d1:>9}{r['span'] or 0:>6}{pct(r['ts'], 50):8.1f}{pct(r['ts'], 95):8.1f}")
@@ -253,7 +254,7 @@ if __name__ == '__main__':
     ap.add_argument('--cache', default=None, help='folder to keep the question stores in between runs')
     ap.add_argument('--routes', default='3,0', help='route= values to compare on the question sets')
     ap.add_argument('--half', default='all', choices=('tune', 'test', 'all'), help='which half of every question set to ask (see the docstring)')
-    ap.add_argument('--legs', default='hybrid', help='hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone) and/or default (emb=None: the store chooses) on the question sets')
+    ap.add_argument('--legs', default='hybrid', help="hybrid (vectors passed in), keyword (emb=False), vector (the vector leg alone), default (emb=None: the store chooses) and/or scoped (emb=None, doc= the question's own document) on the question sets")
     ap.add_argument('--sets', default=None, help='question sets to ask (default: filings, eu, euparaphrase, reports, analyst; also filingsopaque)')
     ap.add_argument('--glossary', default='auto', help="the question stores' glossary (db.glossary): auto (the default: what a store does by itself), finance, or none")
     ap.add_argument('--one-store', action='store_true', help='ask every set of one store holding all the corpora (filings, reports, EU acts): look-alikes of every kind, and the glossary a mixed store chooses')
