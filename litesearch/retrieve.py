@@ -152,8 +152,9 @@ def _naming_terms(tr, terms)->list:
     "The terms that name documents: in the label or names of some, but at most a quarter, of them, and written as a name (a capital, a digit) or as rare in their opening text."
     n = _n_docs(tr); few = max(1, n // 4)
     # a common word of a label ('reported' matching 'Annual Performance Report', 'year' in 'Fiscal Year') named two
-    # agency reports for every accident question that used it, and routed those questions away from their report
-    return [t for t in terms if 0 < _name_df(tr, t) <= few and (_NAMEISH.search(t) or _body_df(tr, t) <= few)]
+    # agency reports for every accident question that used it, and routed those questions away from their report.
+    # A lone lower-case letter is no name: the 'e' of 'i.e.' named PG&E's four 10-Ks, and routed Apple's question there
+    return [t for t in terms if 0 < _name_df(tr, t) <= few and (_NAMEISH.search(t) or (len(t.strip('"*')) > 1 and _body_df(tr, t) <= few))]
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s1
 def _term_spec(tr, t)->tuple:
@@ -352,8 +353,7 @@ def docs(self:Database,
     dids = None if doc is None else _resolve_docs(tr, doc)
     if dids: kw = _scoped_kw(kw, dids)
     kw = _facet_kw(tr, kw, kind, meta)
-    q = _expanded(tr, q)
-    hits = _fused_hits(tr, q, emb, fanout, None, False, 60, False, kw)
+    hits = _fused_hits(tr, _expanded(tr, q), emb, fanout, None, False, 60, False, kw)
     ranked = [d for d in _rank_docs(tr, q, hits) if dids is None or d['doc_id'] in dids][:limit]
     rows = _doc_rows(tr, [d['doc_id'] for d in ranked])
     return _with_sources(tr, Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
@@ -497,7 +497,9 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
     "Chunk hits over the whole store (or the `doc` documents), plus hits found inside the `route` best documents (or each of `doc`)."
     if doc is not None: dids = _resolve_docs(tr, doc); kw = _scoped_kw(kw, dids)
     kw = _facet_kw(tr, kw, kind, meta)
-    q = _expanded(tr, q)       # the store's glossary adds its documents' words for the reader's
+    # the store's glossary adds its documents' words for the reader's; the reader's own words name the documents
+    # ('property', added for 'capex', named Boston Properties' 10-K)
+    asked, q = q, _expanded(tr, q)
     if emb is None: emb = _rank_emb(tr, q)      # the store's embedder, once for every leg (False: keyword only)
     if not route or not q or (doc is None and _n_docs(tr) < 2): return _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
     hits = _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, False, kw)
@@ -515,7 +517,7 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
     # with `doc`, each document asked for is searched inside at full weight: the caller named them
     # and each named document only as far as it is the one meant: its weight is `route_w` times the confidence
     routed = [(did, route_w) for did in dids] if doc is not None else \
-             [(d['doc_id'], route_w * d['confidence']) for d in _rank_docs(tr, q, hits) if d['confidence'] >= tuning.ROUTE_MIN][:route]
+             [(d['doc_id'], route_w * d['confidence']) for d in _rank_docs(tr, asked, hits) if d['confidence'] >= tuning.ROUTE_MIN][:route]
     for did, w in routed:
         got, nkw = _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)
         # a named document holding none of the question's other words is not the one meant: an EU question was
