@@ -166,8 +166,8 @@ def _fetch(tbl, ids, columns, extra=None):
     return res
 
 # %% ../nbs/06_fts.ipynb #fd242b8d-5
-def _rank(tbl)->tuple:
-    "(the store's rank as SQL, its bm25 column weights): an explicit `bm25(...)` call, or `f.rank` and None for a custom rank function."
+def _rank(tbl, inside:bool=False)->tuple:
+    "(the store's rank as SQL, its bm25 column weights): an explicit `bm25(...)` call, or `f.rank` and None for a custom rank function; `inside` one document, the default heading weight is `tuning.DOC_HEADING_WEIGHT`."
     # explicit, because FTS5's configured `rank` re-reads its setting per query
     def read():
         r = tbl.db.execute(f"SELECT v FROM [{tbl.name}_fts_config] WHERE k = 'rank'").fetchone() if tbl.db[f'{tbl.name}_fts_config'].exists() else None
@@ -175,7 +175,10 @@ def _rank(tbl)->tuple:
         if r and not m: return 'f.rank', None                    # a custom rank function: let FTS5 run it
         args = m[1].strip() if m else ''
         return f'bm25([{tbl.name}_fts]{", " + args if args else ""})', tuple(float(x) for x in args.split(',') if x.strip())
-    return _fresh(tbl.db, ('rank', tbl.name), read)
+    sql, w = _fresh(tbl.db, ('rank', tbl.name), read)
+    # a store whose weights a user set keeps them everywhere
+    if inside and w == (1.0, tuning.HEADING_WEIGHT): w = (1.0, tuning.DOC_HEADING_WEIGHT); sql = f'bm25([{tbl.name}_fts], 1.0, {w[1]})'
+    return sql, w
 
 # FTS5's bm25 reads the whole posting list of every query term to count the rows holding it, on every query: slow for
 # a common term, and a routed question pays it again for each document it searches. A term's
@@ -239,7 +242,7 @@ def _idf(tbl, phrase):
 # %% ../nbs/06_fts.ipynb #fd242b8d-8
 def _py_rank(tbl, e, rowids, where=None)->tuple:
     "(rank SQL, its arguments, rows past which to give up ranking it or None) for MATCH expression `e` ranked in Python with cached IDFs; None when FTS5's bm25 is the cheaper (or only) way."
-    w = _rank(tbl)[1]
+    w = _rank(tbl, rowids is not None)[1]
     if w is None or not _EXPR.fullmatch(e): return None
     got = [_idf(tbl, p) for p in _PHRASE.findall(e)]
     if any(g is None for g in got): return None
@@ -378,12 +381,12 @@ def fts_search(self:Table,
     rng = ' AND f.rowid BETWEEN ? AND ?' if rowids else ''
     def run(e, span=False, limit=limit):
         py = _py_rank(self, e, rowids, where)
-        rank, ra, trial = py or (_rank(self)[0], [], None)
+        rank, ra, trial = py or (_rank(self, rowids is not None)[0], [], None)
         got = None
         if trial:
             hi = rowids[1] if rowids else self.db.execute(f'SELECT max(rowid) FROM [{self.name}]').fetchone()[0]
             got = _trial_rank(self, f'SELECT f.rowid, {rank} FROM [{f}] f WHERE [{f}] MATCH ?{rng}', [*ra, e, *(rowids or ())], trial, hi, limit)
-            if got is None: rank, ra = _rank(self)[0], []     # a big match: FTS5 ranks it
+            if got is None: rank, ra = _rank(self, rowids is not None)[0], []     # a big match: FTS5 ranks it
         if where:
             # CROSS JOIN keeps FTS the outer loop: with a `where` on an indexed column (doc_id) the planner otherwise walks
             # that index and runs the MATCH once per row, each time ranking the whole match

@@ -81,7 +81,11 @@ DOC_EV_NORM = 0.25   # a document's summed chunk evidence is divided by its chun
 PROFILE_SCAN = 30000
 
 # %% ../nbs/00_tuning.ipynb #tex-tree
-HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content
+HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content, store-wide (each store records it)
+# the same weight inside one document (`fts_search(rowids=...)`, a routed or named document's search): there a section's
+# title tells its sections apart, where store-wide every look-alike filing has a 'Consolidated Balance Sheets'. Chosen on
+# the tune halves, own stores and the one store (0.3, 1.0, 1.5, 2.0, 3.0: 2.0 and 3.0 level; the smaller kept)
+DOC_HEADING_WEIGHT = 2.0
 
 # %% ../nbs/00_tuning.ipynb #tex-graph
 TABLE_DENSITY = 0.2   # share of a section's characters inside references above which it is a table, not prose
