@@ -1,11 +1,11 @@
-"The query paths issue 13 changed at 1M chunks: spans from Python, a bounded OR, a memory-mapped sidecar, legs on two threads."
+"The query paths issue 13 changed at 1M chunks: spans from Python, a bounded OR (its rows ranked by every term), a memory-mapped sidecar, legs on two threads."
 import litesearch, litesearch.tuning
 from conftest import setall
 import json, os, random, warnings
 import numpy as np, pytest
 import litesearch.core as core
 from litesearch import database, rrf_merge
-from litesearch.fts import fts_terms, _py_spans, _span
+from litesearch.fts import fts_terms, _or_pick, _py_spans, _rank, _span
 
 WORDS = ('run running runs ran runner café cafe naïve naive data base database tax taxable taxation member state states '
          'shall binding entirety 2017 FY2017 PG&E fts_search 東京 都 the of and').split()
@@ -71,6 +71,33 @@ def test_python_bm25_equals_fts5_bm25(monkeypatch):
         got = litesearch.fts._idf(st, t)
         assert got[1] == (n if n < 300 else None), t          # past half the rows FTS5 clamps the IDF: the count is not needed
         if n >= 300: assert got[0] == 1e-6
+    db.close()
+
+def test_or_step_ranks_by_every_term_hostile_queries():
+    "Hostile and ordinary queries through the bounded OR: nothing raises, and the re-ranked rows carry FTS5's bm25 for an OR of every term."
+    rng = random.Random(17)
+    vocab = [f'w{i}' for i in range(300)] + list(WORDS)
+    weights = [1 / (i + 1) for i in range(len(vocab))]       # Zipf-like: common words past any budget, rare ones within
+    db = database(); st = db.get_store(fts=['content', 'heading'], heading=str)
+    db.execute("INSERT INTO store_fts(store_fts, rank) VALUES ('rank', 'bm25(1.0, 0.3)')")
+    st.insert_all([dict(content=' '.join(rng.choices(vocab, weights, k=rng.randint(8, 30))), heading=' '.join(rng.choices(vocab, weights, k=3)))
+                   for _ in range(1500)])
+    hostile = ['"', "'", '""', '*', '(', ')', 'NEAR', 'AND', 'OR', 'NOT', '^', ':', '-', '\\', '\x00', '🙂', '東京都', 'ＰＧ＆Ｅ', 'x' * 300]
+    reranked = checked = 0
+    for i in range(300):
+        ws = rng.choices(vocab, weights, k=rng.randint(2, 7)) + (rng.sample(hostile, rng.randint(1, 3)) if i % 3 == 0 else [])
+        rng.shuffle(ws); q = ' '.join(ws)
+        budget = rng.choice([5, 30, 200])
+        hits = st.fts_search(q, limit=rng.choice([1, 10, 80]), budget=budget)
+        terms = fts_terms(q)
+        if not hits or any(t.endswith('*') for t in terms): continue
+        reranked += len(_or_pick(st, terms, budget)) < len(terms) and any(h.get('_span') is None for h in hits)
+        ors = dict(db.execute(f'SELECT rowid, {_rank(st)[0]} FROM store_fts WHERE store_fts MATCH ?', [' OR '.join(terms)]).fetchall())
+        n_and = sum(h.get('_span') is not None for h in hits)
+        for h in hits[:n_and + litesearch.tuning.OR_RERANK_ROWS]:       # the AND rows and the re-ranked pool
+            assert abs(h['_rank'] - ors[h['rowid']]) <= 1e-9 * max(1.0, abs(h['_rank'])), (q, h['rowid'])
+            checked += 1
+    assert reranked > 50 and checked > 2000, (reranked, checked)
     db.close()
 
 def test_python_bm25_rereads_frequencies_after_another_connection_writes(tmp_path, monkeypatch):
