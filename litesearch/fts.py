@@ -88,6 +88,11 @@ def _span(api, *args):
     return _window(sorted((o, p) for p in range(api.phrase_count) for o in api.phrase_locations(p)[0]))
 
 # %% ../nbs/06_fts.ipynb #fd242b8d-1-s1
+def _fts_cols(tbl)->list:
+    "The FTS table's columns, in the order its bm25 weights follow."
+    return _fresh(tbl.db, ('ftscols', tbl.name), lambda: [r[0] for r in tbl.db.execute(
+        'SELECT name FROM pragma_table_info(?) ORDER BY cid', [f'{tbl.name}_fts'])])
+
 def _tokenizer(tbl):
     "(tokenize(text, flags) -> tokens, column 0's name): the store's own FTS5 tokenizer from Python; None if its spec has quotes."
     def make():
@@ -105,20 +110,27 @@ def _tokenizer(tbl):
             text = text or ''
             t = tp if text.isascii() or not _CJK.search(text) else tk
             return t(text.encode(), flags, None, include_offsets=False, include_colocated=False)
-        col = tbl.db.execute('SELECT name FROM pragma_table_info(?) ORDER BY cid LIMIT 1', [f'{tbl.name}_fts']).fetchone()[0]
-        return tok, col
+        return tok, _fts_cols(tbl)[0]
     return _fresh(tbl.db, ('tokenizer', tbl.name), make)
 
 # %% ../nbs/06_fts.ipynb #fd242b8d-2
+def _query_phrases(tok, terms)->list:
+    "Each quoted term as the store's tokenizer reads a query: its tokens (none for a term of punctuation)."
+    return [tok(t[1:-1].replace('""', '"'), apsw.FTS5_TOKENIZE_QUERY) for t in terms]
+
+def _by_first(phrases)->dict:
+    "first token -> [(index, phrase)]: a phrase is looked for only where its first token is."
+    first = {}
+    for k, p in enumerate(phrases): first.setdefault(p[0], []).append((k, p))
+    return first
+
 def _py_spans(tbl, terms, rowids)->list:
     "`_span` of each row, computed in Python with the store's own tokenizer; None when only FTS5 can say (prefix terms)."
     tc = _tokenizer(tbl)
     if tc is None or any(t.endswith('*') for t in terms): return None
     tok, col = tc
-    phrases = [p for p in (tok(t[1:-1].replace('""', '"'), apsw.FTS5_TOKENIZE_QUERY) for t in terms) if p]
     text = dict(tbl.db.execute(f'SELECT rowid, [{col}] FROM [{tbl.name}] WHERE rowid IN ({",".join("?"*len(rowids))})', rowids))
-    first = {}                  # each phrase under its first token: only those tokens are looked at
-    for k, p in enumerate(phrases): first.setdefault(p[0], []).append((k, p))
+    first = _by_first([p for p in _query_phrases(tok, terms) if p])
     out = []
     for rid in rowids:
         toks = tok(text.get(rid), apsw.FTS5_TOKENIZE_DOCUMENT)
@@ -319,11 +331,6 @@ def _or_pick(tbl, terms, budget):
     return pick
 
 # %% ../nbs/06_fts.ipynb #fd242b8d-10b
-def _fts_cols(tbl)->list:
-    "The FTS table's columns, in the order its bm25 weights follow."
-    return _fresh(tbl.db, ('ftscols', tbl.name), lambda: [r[0] for r in tbl.db.execute(
-        'SELECT name FROM pragma_table_info(?) ORDER BY cid', [f'{tbl.name}_fts'])])
-
 def _tf(toks, p)->int:
     "Instances of phrase `p` (a token list of two or more) in `toks`."
     return sum(1 for i, t in enumerate(toks) if t == p[0] and toks[i:i+len(p)] == p)
@@ -339,15 +346,14 @@ def _every_term(tbl, # chunk store table with an FTS5 index
     if any(g is None for g in got) or not any(g[2] for g in got): return rows
     tok, avgdl = tc[0], next(g[3] for g in got if g[2])
     # a term no row holds adds nothing (FTS5 multiplies its zero frequency)
-    ph = [(g[0], p) for g, t in zip(got, terms) if g[2] for p in [tok(t[1:-1].replace('""', '"'), apsw.FTS5_TOKENIZE_QUERY)] if p]
+    ph = [(g[0], p) for g, p in zip(got, _query_phrases(tok, terms)) if g[2] and p]
     cols = _fts_cols(tbl)
     ws = list(w) + [1.0] * (len(cols) - len(w))
     ids = [r['rowid'] for r in rows]
     text = {r[0]: r[1:] for r in tbl.db.execute(f'SELECT rowid, {", ".join(f"[{c}]" for c in cols)} FROM [{tbl.name}] '
                                                  f'WHERE rowid IN ({",".join("?" * len(ids))})', ids)}
-    first = {}           # each phrase under its first token: a row's tokens meet that set once, and only words it holds are counted
-    for j, (_, p) in enumerate(ph): first.setdefault(p[0], []).append((j, p))
-    fk = set(first)
+    first = _by_first([p for _, p in ph])
+    fk = set(first)      # a row's tokens meet this set once, and only the words it holds are counted
     def score(rid):
         toks = [tok(x, apsw.FTS5_TOKENIZE_DOCUMENT) if x else [] for x in text.get(rid, ())]
         k = _K1 * (1 - _B + _B * sum(map(len, toks)) / avgdl)
