@@ -493,8 +493,16 @@ def _expanded(tr, q:str)->str:
     return expand_query(q, _glossary_terms(tr)) if q else q
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-6
+def _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)->list:
+    "Chunk hits inside each document the caller names (`doc=`): each searched inside, at `route_w`, as a routing that is sure."
+    # the caller is sure, so the store-wide search (narrowed to these documents) has no say: kept beside the search inside
+    # at full weight, scoping analysts' questions to the right filing found fewer answers than letting the question name
+    # it (R@10 .780 against .798); at weight zero it only broke ties and moved no question of any set when dropped
+    hits = [dict(h, _rrf_score=route_w * h['_rrf_score']) for did in dids for h in _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)[0]]
+    return sorted(hits, key=lambda h: -h['_rrf_score'])[:n]      # stable: ties keep the documents' order
+
 def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
-    "Chunk hits over the whole store (or the `doc` documents), plus hits found inside the `route` best documents (or each of `doc`)."
+    "Chunk hits over the whole store, plus hits found inside the `route` best documents the question names; with `doc`, hits inside each of those documents."
     if doc is not None: dids = _resolve_docs(tr, doc); kw = _scoped_kw(kw, dids)
     kw = _facet_kw(tr, kw, kind, meta)
     # the store's glossary adds its documents' words for the reader's; the reader's own words name the documents
@@ -502,32 +510,31 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
     asked, q = q, _expanded(tr, q)
     if emb is None: emb = _rank_emb(tr, q)      # the store's embedder, once for every leg (False: keyword only)
     if not route or not q or (doc is None and _n_docs(tr) < 2): return _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
+    cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
+    if doc is not None:
+        out = _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)
+        return rerank_hits(q, _hydrate(tr, out), rerank, rrf_k=rrf_k) if rerank else out
     hits = _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, False, kw)
     # a chunk holding every term of the query is the passage asked for (a copied sentence, a keyword search): it names
     # its document better than any title, and routing it by the acts it cites lost 0.14 MRR on the EU known-item set.
     # A question rarely has such a chunk: its instruction words ('round', 'answer', 'using') are in no filing
-    if doc is None and hits and hits[0].get('_span') is not None:
+    if hits and hits[0].get('_span') is not None:
         return rerank_hits(q, _hydrate(tr, hits), rerank, rrf_k=rrf_k) if rerank else hits
-    cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
     store_wide = dict(score)       # breaks ties of the search inside a named document
     # only documents the question names (a match on their label, title or source words, or a name only their opening
     # text holds, see `_text_named`): routing a question that names none by its chunk evidence alone re-weighted what
-    # the global search had already found, and lost on the EU questions
-    # with `doc`, each document asked for is searched inside at full weight: the caller named them
-    # and each named document only as far as it is the one meant: its weight is `route_w` times the confidence
-    routed = [(did, route_w) for did in dids] if doc is not None else \
-             [(d['doc_id'], route_w * d['confidence']) for d in _rank_docs(tr, asked, hits) if d['confidence'] >= tuning.ROUTE_MIN][:route]
+    # the global search had already found, and lost on the EU questions.
+    # Each named document counts only as far as it is the one meant: its weight is `route_w` times the confidence
+    routed = [(d['doc_id'], route_w * d['confidence']) for d in _rank_docs(tr, asked, hits) if d['confidence'] >= tuning.ROUTE_MIN][:route]
     for did, w in routed:
         got, nkw = _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)
         # a named document holding none of the question's other words is not the one meant: an EU question was
         # routed to three Oracle 10-Ks by a word of their names alone (vectors always find something)
-        if doc is None and not nkw: continue
+        if not nkw: continue
         # inside a document the question names, its search inside counts as far as that naming is sure, and the
         # store-wide ranking only as far as it is in doubt: store-wide, the naming words (a company, a place, a date)
-        # pick out the document's first chunks, which outranked the section asked about. A document the caller names
-        # (`doc`) is sure: its store-wide hits only break ties (they had kept full weight, and scoping analysts'
-        # questions to the right filing found fewer answers than letting the question name it: R@10 .780 against .798)
+        # pick out the document's first chunks, which outranked the section asked about
         for r, h in rows.items():
             if h.get('doc_id') == did: score[r] *= 1 - w / route_w
         for h in got:
