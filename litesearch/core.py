@@ -13,8 +13,9 @@ from apswutils.db import Database, Table
 from fastcore.basics import patch
 from . import tuning
 from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, gap_scale, load_embedder, MINILM_SPECS
-from .db import _check_where, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _ident, _load_vec, _ls, \
+from .db import _check_where, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _fresh, _ident, _load_vec, _ls, \
                           _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
+from .fts import _in_batches
 from .vectors import _exact_all, _index_serves, _rows_in, _store_dtype
 from .ann import _ann_begin, _ef_search, _tune_holds
 
@@ -103,6 +104,7 @@ def rrf_merge(fts:list, # keyword leg, best first
               weights:tuple=(1.0, 1.0), # (keyword weight, vector weight)
               prox:list=None, # rows holding every query term, tightest first (at the larger leg weight)
               scores:bool=None, # weigh rows by their legs' scores (`leg_evidence`) when both legs carry them; None: tuning.FUSE_SCORES
+              blind:dict=None, # row id -> [0, 1]: how far the vector leg cannot read a keyword row (`_vec_blind`); there its vote is at least the row's keyword evidence
              )->list: # fused rows with `_rrf_score`, best first
     "Fuse ranked lists: two legs with scores by each row's evidence, else by reciprocal rank; each row gets `_rrf_score`."
     ev = leg_evidence(fts, vec) if fts and vec and (tuning.FUSE_SCORES if scores is None else scores) else (None, None)
@@ -115,6 +117,13 @@ def rrf_merge(fts:list, # keyword leg, best first
             # a leg's best row adds w/k either way, so evidence and a rank-only list (the proximity one) share a scale
             out[key] = out.get(key, 0.0) + w * (e[i] / rrf_k if e else 1 / (rrf_k + i))
             rows[key] = {**r, **rows.get(key, {})}
+    if blind and ev[0] and ev[1] and weights[0] and weights[1]:
+        # a leg cannot vote against a row it cannot read: an embedding of a table of figures is far from any question, so
+        # the vectors' silence on a statement's page says nothing of it. There their vote is at least its keyword evidence
+        ve = {r[id_key]: e for r, e in zip(vec, ev[1])}
+        for r, e in zip(fts, ev[0]):
+            gap = e - ve.get(r[id_key], 0.0)
+            if gap > 0: out[r[id_key]] += weights[1] * blind.get(r[id_key], 0.0) * gap / rrf_k
     order = sorted(out, key=lambda x: -out[x])[:limit]
     return [dict(rows[x], _rrf_score=out[x]) for x in order]
 
@@ -143,6 +152,27 @@ def leg_weights(fts:list, # keyword leg, best first (rows carry `_rank`, FTS5's 
     top = max(g) or 1.0
     # a leg whose top barely stands out knows little, unless the other leg finds the same rows
     return tuple(round(max((x / top) ** tuning.FUSE_POW, agree), 4) for x in g)
+
+# %% ../nbs/09_core.ipynb #dd0a65c4
+_WS = ' \n\t\r\xa0'
+
+def _figure_share(text:str)->float:
+    "Share of a text's characters, whitespace aside, that are digits: about 0.3 on a financial statement's page, under 0.05 in prose."
+    t = text or ''
+    n = len(t) - sum(map(t.count, _WS))
+    return sum(map(t.count, '0123456789')) / n if n > 0 else 0.0
+
+def _vec_blind(tbl, # chunk store table
+               rows:list, # keyword rows with `rowid` (their `content`, when they carry it, is read as is)
+              )->dict: # rowid -> [0, 1]: how far an embedding cannot read the row
+    "How far a vector leg cannot read each row: its figure share over tuning.VEC_BLIND_SHARE, at most 1; kept per row until the database changes."
+    memo = _fresh(tbl.db, ('vec_blind', tbl.name), dict)
+    if len(memo) > 64 * tuning.FRESH_MAX: memo.clear()      # a long session's rows, not the store's
+    got = {r['rowid']: r['content'] for r in rows if r['rowid'] not in memo and 'content' in r}
+    need = [r['rowid'] for r in rows if r['rowid'] not in memo and r['rowid'] not in got]
+    for cur in _in_batches(tbl.db, f'SELECT rowid, content FROM [{tbl.name}] WHERE rowid IN (?)', need): got.update(cur)
+    for k, t in got.items(): memo[k] = _figure_share(t)
+    return {r['rowid']: min(1.0, memo.get(r['rowid'], 0.0) / tuning.VEC_BLIND_SHARE) for r in rows}
 
 # %% ../nbs/09_core.ipynb #47b76e85-1
 def _md_esc(s, n=None):

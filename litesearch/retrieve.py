@@ -14,7 +14,7 @@ from . import tuning
 from .db import _doc_params, _fresh, _snapshot
 from .fts import fts_terms
 from .vectors import _blobs_matrix, _store_dtype
-from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb
+from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
 from .tree import _node, _pages, _DAY, _MONTHS
 from .graph import _context_graph
 from .ingest import _with_sources
@@ -422,7 +422,10 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)->tuple:
     fts = tr.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
     vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
-    return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec, _gap_scale(tr.db, tr.store))), len(fts)
+    # inside one document the vectors cannot read its tables: there their silence is no vote against a statement's page
+    # (`_vec_blind`). Across the store it is: lifting every table row there moved which document the evidence favours
+    blind = _vec_blind(tr.store, fts) if fts and vec else None
+    return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec, _gap_scale(tr.db, tr.store)), blind=blind), len(fts)
 
 # %% ../nbs/15_retrieve.ipynb #glossary
 FINANCE = {

@@ -102,6 +102,10 @@ FUSE_POW = 3.0
 CONTEXT_GAP = 2.0
 # fuse two legs by each row's score against its leg's own zero, not by rank alone (issue 25; False: RRF as before)
 FUSE_SCORES = True
+# share of a chunk's characters (whitespace aside) that are digits at which an embedding reads nothing of it: on such a
+# row (a statement's page is about 0.3) the vector leg's vote is at least the keyword leg's evidence (`rrf_merge`'s
+# `blind`); below it, in proportion. Chosen on the tune halves of five sets with two embedders (0.1, 0.15, 0.25, 0.4, 0.6)
+VEC_BLIND_SHARE = 0.25
 
 # %% ../nbs/00_tuning.ipynb #tex2-retrieve
 HITS_POOL = 80   # chunk hits `doc_search` and `sections` rank, whatever their `limit`
