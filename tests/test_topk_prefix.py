@@ -66,3 +66,15 @@ def test_issue_example(db):
     q = 'How many employees did Salesforce have at the end of fiscal 2023?'
     one, five = db.sections(q, limit=1), db.sections(q, limit=5)
     assert one[0]['node_id'] == five[0]['node_id'], (one[0]['title'], five[0]['title'])
+
+def test_topk_is_prefix_with_vectors_inside_documents(db, monkeypatch):
+    "With the query's vectors passed in, routed documents fuse both legs and weigh their tables' figures (`_vec_blind`): the property holds there too."
+    import litesearch.retrieve as R
+    seen, real = [], R._vec_blind
+    monkeypatch.setattr(R, '_vec_blind', lambda tbl, rows: seen.append(len(rows)) or real(tbl, rows))
+    enc = db.embedder()
+    for q in _questions():
+        e = enc.query([q])[0]
+        _prefixes({k: db.sections(q, e, limit=k) for k in LIMITS}, lambda s: s['node_id'], f'sections({q!r}, vectors)')
+        _prefixes({k: db.doc_search(q, e, limit=k) for k in LIMITS}, lambda h: (h['node_id'], tuple(h['pages'])), f'doc_search({q!r}, vectors)')
+    assert seen and max(seen) > 0      # the routed fusions did read their keyword rows' figures
