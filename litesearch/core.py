@@ -153,7 +153,7 @@ def leg_weights(fts:list, # keyword leg, best first (rows carry `_rank`, FTS5's 
     # a leg whose top barely stands out knows little, unless the other leg finds the same rows
     return tuple(round(max((x / top) ** tuning.FUSE_POW, agree), 4) for x in g)
 
-# %% ../nbs/09_core.ipynb #dd0a65c4
+# %% ../nbs/09_core.ipynb #c43e63c5
 _WS = ' \n\t\r\xa0'
 
 def _figure_share(text:str)->float:
@@ -167,7 +167,7 @@ def _vec_blind(tbl, # chunk store table
               )->dict: # rowid -> [0, 1]: how far an embedding cannot read the row
     "How far a vector leg cannot read each row: its figure share over tuning.VEC_BLIND_SHARE, at most 1; kept per row until the database changes."
     memo = _fresh(tbl.db, ('vec_blind', tbl.name), dict)
-    if len(memo) > 64 * tuning.FRESH_MAX: memo.clear()      # a long session's rows, not the store's
+    if len(memo) > 64 * tuning.FRESH_MAX: memo.clear()      # bounded: a long session reads many rows
     got = {r['rowid']: r['content'] for r in rows if r['rowid'] not in memo and 'content' in r}
     need = [r['rowid'] for r in rows if r['rowid'] not in memo and r['rowid'] not in got]
     for cur in _in_batches(tbl.db, f'SELECT rowid, content FROM [{tbl.name}] WHERE rowid IN (?)', need): got.update(cur)

@@ -422,8 +422,8 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)->tuple:
     fts = tr.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
     vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
-    # inside one document the vectors cannot read its tables: there their silence is no vote against a statement's page
-    # (`_vec_blind`). Across the store it is: lifting every table row there moved which document the evidence favours
+    # inside one document the vectors' silence on a table they cannot read is no vote against it (`_vec_blind`); the
+    # store-wide fusion keeps that vote, since lifting every table row there moved which document the evidence favours
     blind = _vec_blind(tr.store, fts) if fts and vec else None
     return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec, _gap_scale(tr.db, tr.store)), blind=blind), len(fts)
 
