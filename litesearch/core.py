@@ -15,7 +15,7 @@ from . import tuning
 from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, gap_scale, load_embedder, MINILM_SPECS
 from .db import _check_where, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _fresh, _ident, _load_vec, _ls, \
                           _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
-from .fts import _in_batches
+from .fts import _row_texts
 from .vectors import _exact_all, _index_serves, _rows_in, _store_dtype
 from .ann import _ann_begin, _ef_search, _tune_holds
 
@@ -170,7 +170,7 @@ def _vec_blind(tbl, # chunk store table
     if len(memo) > 64 * tuning.FRESH_MAX: memo.clear()      # bounded: a long session reads many rows
     got = {r['rowid']: r['content'] for r in rows if r['rowid'] not in memo and 'content' in r}
     need = [r['rowid'] for r in rows if r['rowid'] not in memo and r['rowid'] not in got]
-    for cur in _in_batches(tbl.db, f'SELECT rowid, content FROM [{tbl.name}] WHERE rowid IN (?)', need): got.update(cur)
+    got.update((k, v[0]) for k, v in _row_texts(tbl, need, ['content']).items())
     for k, t in got.items(): memo[k] = _figure_share(t)
     return {r['rowid']: min(1.0, memo.get(r['rowid'], 0.0) / tuning.VEC_BLIND_SHARE) for r in rows}
 

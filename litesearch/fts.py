@@ -129,7 +129,7 @@ def _py_spans(tbl, terms, rowids)->list:
     tc = _tokenizer(tbl)
     if tc is None or any(t.endswith('*') for t in terms): return None
     tok, col = tc
-    text = dict(tbl.db.execute(f'SELECT rowid, [{col}] FROM [{tbl.name}] WHERE rowid IN ({",".join("?"*len(rowids))})', rowids))
+    text = {k: v[0] for k, v in _row_texts(tbl, rowids, [col]).items()}
     first = _by_first([p for p in _query_phrases(tok, terms) if p])
     out = []
     for rid in rowids:
@@ -153,6 +153,11 @@ def _rows(cur):
     try: names = [d[0] for d in cur.getdescription()]
     except apsw.ExecutionCompleteError: return []
     return [dict(zip(names, r)) for r in cur]
+
+def _row_texts(tbl, ids, cols:list)->dict:
+    "rowid -> the values of text columns `cols` of rows `ids` (the ones that exist), read in batches."
+    sel = ', '.join(f'[{c}]' for c in cols)
+    return {r[0]: r[1:] for cur in _in_batches(tbl.db, f'SELECT rowid, {sel} FROM [{tbl.name}] WHERE rowid IN (?)', ids) for r in cur}
 
 def _in_batches(db, sql, ids, n=500):
     "Cursors of `sql` with its `IN (?)` list filled by `ids`, `n` at a time: SQLite caps the bound parameters."
@@ -350,8 +355,7 @@ def _every_term(tbl, # chunk store table with an FTS5 index
     cols = _fts_cols(tbl)
     ws = list(w) + [1.0] * (len(cols) - len(w))
     ids = [r['rowid'] for r in rows]
-    text = {r[0]: r[1:] for r in tbl.db.execute(f'SELECT rowid, {", ".join(f"[{c}]" for c in cols)} FROM [{tbl.name}] '
-                                                 f'WHERE rowid IN ({",".join("?" * len(ids))})', ids)}
+    text = _row_texts(tbl, ids, cols)
     first = _by_first([p for _, p in ph])
     fk = set(first)      # a row's tokens meet this set once, and only the words it holds are counted
     def score(rid):

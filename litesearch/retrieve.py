@@ -424,7 +424,7 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)->tuple:
     vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
     # inside one document the vectors' silence on a table they cannot read is no vote against it (`_vec_blind`); the
     # store-wide fusion keeps that vote, since lifting every table row there moved which document the evidence favours
-    blind = _vec_blind(tr.store, fts) if fts and vec else None
+    blind = _vec_blind(tr.store, fts) if fts and vec and tuning.FUSE_SCORES else None      # rank fusion reads no scores
     return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec, _gap_scale(tr.db, tr.store)), blind=blind), len(fts)
 
 # %% ../nbs/15_retrieve.ipynb #glossary
@@ -506,13 +506,15 @@ def _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)->list:
 
 def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
     "Chunk hits over the whole store, plus hits found inside the `route` best documents the question names; with `doc`, hits inside each of those documents."
-    if doc is not None: dids = _resolve_docs(tr, doc); kw = _scoped_kw(kw, dids)
+    dids = None if doc is None else _resolve_docs(tr, doc)
     kw = _facet_kw(tr, kw, kind, meta)
     # the store's glossary adds its documents' words for the reader's; the reader's own words name the documents
     # ('property', added for 'capex', named Boston Properties' 10-K)
     asked, q = q, _expanded(tr, q)
     if emb is None: emb = _rank_emb(tr, q)      # the store's embedder, once for every leg (False: keyword only)
-    if not route or not q or (doc is None and _n_docs(tr) < 2): return _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw)
+    # searched inside each named document, a document filter would be checked twice: it narrows only the store-wide search
+    if not route or not q or (doc is None and _n_docs(tr) < 2):
+        return _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw if dids is None else _scoped_kw(kw, dids))
     cols = list(dict.fromkeys(_KEY_COLS + listify(columns)))
     if doc is not None:
         out = _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)
