@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
-from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, _is_row, _squash
+from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -292,19 +292,45 @@ def _outline_heads(toc, # doc.get_toc()
     return found
 
 # %% ../nbs/04_data.ipynb #fh-fn
+def _heads_seq(flat)->list:
+    "Every placed heading in reading order as `(page, line, k)`: the entries opened before a line (`k`: their index in `pre`), then the one it prints (`k` -1)."
+    return [(p, l, k) for p, ls in enumerate(flat) for l in ls for k in [*range(len(l.pre)), -1] if k >= 0 or l.head]
+
+def _heading(l, k)->tuple: return l.pre[k] if k >= 0 else l.head
+
+def _rename(l, k, title):
+    if k >= 0: l.pre[k] = (l.pre[k][0], title)
+    else: l.head = (l.head[0], title)
+
 def _form_heads(flat, # per page, its `_Line`s, outline headings placed
                ):
     "Outline headings of a 10-K/10-Q that print only an Item's standard title take the Item's name, in place (`headings.form_titles`)."
     form = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop])
     if form is None: return
-    # every heading in reading order: the entries opened before a line, then the one it prints
-    at = [(l, k) for ls in flat for l in ls for k in [*range(len(l.pre)), -1] if k >= 0 or l.head]
-    get = lambda l, k: l.pre[k] if k >= 0 else l.head
-    titles = [get(l, k)[1] for l, k in at]
-    for (l, k), t, new in zip(at, titles, form_titles(titles, form)):
-        if new == t: continue
-        if k >= 0: l.pre[k] = (l.pre[k][0], new)
-        else: l.head = (l.head[0], new)
+    at = _heads_seq(flat)
+    titles = [_heading(l, k)[1] for _, l, k in at]
+    for (_, l, k), t, new in zip(at, titles, form_titles(titles, form)):
+        if new != t: _rename(l, k, new)
+
+# %% ../nbs/04_data.ipynb #xh-fn
+def _xref_heads(flat, # per page, its `_Line`s, headings placed
+               ):
+    "Items of a 10-K/10-Q's cross-reference index, named on the sections that cover their pages (`headings.xref_items`), in place."
+    if cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]) is None: return
+    texts = [[l.text for l in ls] for ls in flat]
+    if not (index := xref_items(texts)) or (off := printed_offset(texts)) is None: return
+    seq = _heads_seq(flat)
+    named = {m.group(1).upper() for _, l, k in seq if family(t := _heading(l, k)[1]) == 'item' and (m := re.match(r'\s*item\s+(\w+)', t, re.I))}
+    def pages(j):       # a heading's section runs to the page of the next heading no deeper
+        p, d = seq[j][0], _heading(*seq[j][1:])[0]
+        return set(range(p, max(p, next((q for q, l, k in seq[j + 1:] if _heading(l, k)[0] <= d), len(flat) - 1)) + 1))
+    for item, rs in index.items():
+        if item in named: continue
+        a, b = max(rs, key=lambda r: r[1] - r[0])
+        want = set(range(a + off, b + off + 1))
+        j = next((j for j, (p, l, k) in enumerate(seq) if p == a + off and len(want & (s := pages(j))) >= tuning.XREF_COVER * len(want | s)), None)
+        if j is None or family(t := _heading(*seq[j][1:])[1]) == 'item': continue
+        _rename(*seq[j][1:], f'Item {item}. {t}'); named.add(item)
 
 # %% ../nbs/04_data.ipynb #carry-fn
 _NUM_LABEL = re.compile(r'^(?:[A-Za-z]+\s+){1,3}#?\d{1,2}(?:\.\d{1,2})*[A-Za-z]?:$')     # `STRATEGIC GOAL 8:`, `Objective 1.2:`
@@ -385,11 +411,12 @@ def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a pag
     "Headings onto `flat`: the outline's entries where it reads as a table of contents, else headings found from the text (`plan_heads`)."
     if 2 <= len(toc) <= tuning.OUTLINE_MAX_PER_PAGE * len(flat):
         saved = _marks(flat)
-        if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc): return _form_heads(flat)
+        if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc): _form_heads(flat); return _xref_heads(flat)
         _unmark(saved)          # bookmarks, not headings: none of their titles is printed
     for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
         g[0].head = (d, t)
         for l in g[1:]: l.drop = True
+    _xref_heads(flat)
 
 # %% ../nbs/04_data.ipynb #471a4ac4
 import sys, os

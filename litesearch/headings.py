@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['strip_markers', 'page_sep', 'family', 'rank_families', 'levels', 'not_heading', 'layout_note', 'not_title',
-           'is_contents', 'contents_entries', 'is_statement', 'form_items', 'cover_form', 'form_titles', 'plan_heads']
+           'is_contents', 'contents_entries', 'is_statement', 'form_items', 'cover_form', 'form_titles', 'xref_items',
+           'printed_offset', 'plan_heads']
 
 # %% ../nbs/03_headings.ipynb #6bb3e6a3
 import bisect, re
@@ -349,6 +350,56 @@ def form_titles(titles:list, # heading titles in reading order (contents lines a
         if (it := form_items(t, form)) and it not in seen: seen.add(it); hits[k] = it[1]
     if len(hits) < tuning.FORM_MIN_TITLES: return titles
     return [f'Item {hits[k]}. {t}' if k in hits else t for k, t in enumerate(titles)]
+
+# %% ../nbs/03_headings.ipynb #xr-fn
+_PAGE_RANGE = r'\d{1,4}(?:\s*[-–]\s*\d{1,4})?'
+_PAGE_REFS = re.compile(rf'(?:\bpages?\s+|^\s*)({_PAGE_RANGE}(?:\s*,\s*{_PAGE_RANGE})*)\s*$', re.I)     # `Pages 2-7, 18-19` ending a line
+_NO_PAGES = re.compile(r'(?:^|\s)(?:not\s+applicable|none|n/a|omitted)\s*\.?\s*$', re.I)
+_ITEM_NO = re.compile(r'^\s*item\s+(\d{1,2}[a-c]?)\b\.?', re.I)
+
+def _ranges(s:str)->list: return [(int(a), int(b or a)) for a, b in re.findall(r'(\d+)(?:\s*[-–]\s*(\d+))?', s)]
+
+def _index_entries(lines:list)->tuple:
+    "Item -> printed page ranges read from `lines`, and the Items in the order listed."
+    got, order, cur, fresh = {}, [], None, False
+    for t in lines:
+        if family(t) == 'item' and (m := _ITEM_NO.match(t)):
+            cur, fresh, t = m.group(1).upper(), True, t[m.end():]
+            if cur in got or _NO_PAGES.search(t): cur = None; continue       # listed twice, or nothing to point at
+            got[cur] = []; order.append(cur)
+            if (r := _PAGE_REFS.search(t)) and r.start() > 0: got[cur] += _ranges(r.group(1))
+            continue
+        if cur is None: continue
+        if _NO_PAGES.search(t): cur = None; continue
+        r = _PAGE_REFS.search(t)
+        # a bare number is a reference only right under the Item's own line; a page's printed number stands after the last entry
+        if r and ('page' in t.lower() or (fresh and not got[cur])): got[cur] += _ranges(r.group(1))
+        fresh = fresh and not r
+    return got, order
+
+def xref_items(pages:list, # per page, its lines' text
+              )->dict: # Item -> `[(first, last)]` printed pages, `{}` when the document has no index
+    "The printed pages a cross-reference index gives each Item: Items listed out of page order, `tuning.XREF_MIN_ITEMS` or more with pages."
+    n = [sum(bool(_ITEM_NO.match(t)) for t in ls) for ls in pages] + [0]
+    for p in (p for p in range(len(pages)) if n[p] + n[p + 1] >= tuning.XREF_MIN_ITEMS):      # only pages listing Items are read
+        got, order = _index_entries([t for ls in pages[p:p + 2] for t in ls])     # an index may run onto the next page
+        firsts = [got[i][0][0] for i in order if got[i]]
+        if len(firsts) >= tuning.XREF_MIN_ITEMS and any(b < a for a, b in zip(firsts, firsts[1:])):
+            return {i: rs for i, rs in got.items() if rs}
+    return {}
+
+_FOLIO = re.compile(r'^(?:.{0,48}\s)?(\d{1,3})$')
+
+def printed_offset(pages:list, # per page, its lines' text
+                  )->int: # a page's index in the file minus the number printed on it, or None
+    "How far the page numbers printed on the pages run from their places in the file: the gap a third of the pages (and 3+) agree on."
+    gaps = Counter()
+    for i, ls in enumerate(pages):
+        for t in {*ls[-3:], *ls[:2]}:
+            if (m := _FOLIO.match(t.strip())) and 0 < int(m.group(1)) <= i + 1: gaps[i - int(m.group(1))] += 1
+    if not gaps: return None
+    g, n = gaps.most_common(1)[0]
+    return g if n >= max(3, len(pages) / 3) else None
 
 # %% ../nbs/03_headings.ipynb #bb3bb0a6
 def _split_numbered(g, form=None):

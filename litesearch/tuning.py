@@ -59,6 +59,8 @@ HASH_BATCH = 1 << 16     # characters hashed at a time: temporaries stay small h
 TITLE_MAX_WORDS = 15   # an unnumbered type line longer than this is a sentence set bold, not a title
 FORM_MAX_ITEMS = 3     # a filing printing this many distinct `Item N` headings names its Items itself
 FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings before they are read as its Items
+XREF_MIN_ITEMS = 5     # Items with page references a cross-reference index lists (a contents page of a few Items is no index)
+XREF_COVER = 0.5       # share of an Item's pages (pages in common over pages in either) a section must cover to take its name
 # share of a PDF outline's entries printed on their pages below which it is bookmarks, not headings
 OUTLINE_MIN_PRINTED = 0.25
 OUTLINE_MAX_PER_PAGE = 6     # outline entries per page above which they mark paragraphs, not headings

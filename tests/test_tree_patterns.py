@@ -129,6 +129,30 @@ def test_items_by_standard_title():
     assert path['Item 8. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA'][0] == 'PART II'
     assert all(n.page_start != 1 for n in nodes[1:] if n.title.startswith('Item'))
 
+def _xref_10k(index_lines):
+    "A 10-K in its own order, printed page numbers at the foot of each page, and `index_lines` on its last page."
+    folio = lambda n: (str(n), 8, False)
+    return [[('UNITED STATES SECURITIES AND EXCHANGE COMMISSION', 14, True), ('FORM 10-K', 14, True), PARA],
+            [H('Our Business'), PARA, folio(1)], [H('Risk Factors'), PARA, folio(2)], [PARA, folio(3)],
+            [H('Financial Statements'), PARA, folio(4)], [H('Legal Matters'), PARA, folio(5)],
+            [H('Form 10-K Cross-Reference Index'), *[(t, 9, False) for t in index_lines], folio(6)]]
+
+XREF = ['Item 1. Business Page 1', 'Item 1A. Risk Factors Pages 2-3', 'Item 2. Properties Not applicable', 'Item 3. Legal Proceedings Page 5',
+        "Item 7. Management's Discussion and Analysis Page 1", 'Item 8. Financial Statements and Supplementary Data Pages 4-5']
+
+def test_items_from_cross_reference_index():
+    "A 10-K laid out in its own order names its Items only in a cross-reference index at the back: Intel's had 5 of 9 Items as nodes."
+    nodes, path = tree_of(_xref_10k(XREF))
+    items = sorted(t for t in path if t.startswith('Item'))
+    assert items == ['Item 1. Our Business', 'Item 1A. Risk Factors', 'Item 3. Legal Matters', 'Item 8. Financial Statements'], items
+    # the same lines in page order are a contents page: nothing is named from them, and the tree is the same tree but for the names
+    ordered = sorted(XREF, key=lambda t: int(t.rsplit(' ', 1)[-1].split('-')[0]) if t[-1].isdigit() else 0)
+    plain, path0 = tree_of(_xref_10k(ordered))
+    assert 'Risk Factors' in path0 and not any(t.startswith('Item') for t in path0)
+    bare = lambda p: [t.split('. ', 1)[1] if t.startswith('Item') else t for t in p]
+    assert sorted(map(bare, path.values())) == sorted(path0.values())
+    assert [(n.page_start, n.page_end) for n in nodes] == [(n.page_start, n.page_end) for n in plain]
+
 def test_standard_titles_need_a_filing():
     "The same titles in a document whose cover names no Form 10-K stay type-ranked sections, unrenamed."
     nodes, path = tree_of([[('ANNUAL REVIEW', 14, True), PARA], [H('BUSINESS'), PARA, H('RISK FACTORS'), PARA, H('PROPERTIES'), PARA]])
