@@ -232,10 +232,11 @@ def _find_head(texts, # line texts of a page (None: not available)
 
 # %% ../nbs/04_data.ipynb #c14673f5
 def _outline_depths(toc)->list:
-    "Heading depth per outline entry. A level-1 entry holding most of the outline names the document: its children move up."
+    "Heading depth per outline entry. A level-1 entry holding most of the outline names the document (unless numbered, a chapter): its children move up."
     depth = [lvl for lvl, *_ in toc]
-    for k, (lvl, *_) in enumerate(toc):
-        if lvl != 1: continue
+    for k, (lvl, title, *_) in enumerate(toc):
+        # `2. Unified system` holding 17 of a spec's 24 entries is its longest chapter, beside `1.` and `3.`: not its name
+        if lvl != 1 or _ONUM.match(title): continue
         end = next((m for m in range(k + 1, len(toc)) if toc[m][0] == 1), len(toc))
         if end - k - 1 > len(toc) / 2:
             for m in range(k + 1, end): depth[m] -= 1

@@ -428,17 +428,31 @@ def _table_label(ls, i, n):
     blk = [l.text for l in ls if l.blk == ls[i].blk and not l.drop]
     return _is_row(nxt) or sum(_is_row(t) for t in blk) >= 0.5 * len(blk)
 
-def _numbered(titles):
-    "Per title its family, counting a family only when 2+ distinct numbers use it ('Chapter 11 Proceedings' alone is no chapter)."
-    fams = [family(t) for t in titles]
-    nums = {}
-    for t, f in zip(titles, fams):
-        if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL else 1]).upper().rstrip('.:'))
-    return [f if f and len(nums[f]) >= 2 else None for f in fams]
-
 def _contents_title(ls, running):
     "Index of the line titling a contents page (`Table of Contents`, `Index`), or None; running header links do not count."
     return next((i for i, l in enumerate(ls[:8]) if not l.drop and _CONTENTS.match(l.text) and not (running and i < 2)), None)
+
+# %% ../nbs/03_headings.ipynb #num-fn
+_BARE_NUM = re.compile(r'^(\d{1,2})\s+[A-Z]')      # `2 Utilities`: a chapter number without its dot
+
+def _own_sections(titles, k, n, like)->bool:
+    "Whether the heading `k`, numbered `n`, is followed by its own sections (`n.1`) before the next heading `like` it."
+    for t in titles[k + 1:]:
+        if like(t): return False
+        if re.match(rf'{re.escape(n)}\.\d', t): return True
+    return False
+
+def _numbered(titles):
+    "Per title its family: a family counts when 2+ distinct numbers use it, or a heading's own sections follow it (`2 Utilities` › `2.1`, `Appendix A` › `A.1`)."
+    fams = [family(t) for t in titles]
+    bare = [k for k, t in enumerate(titles) if fams[k] is None and _BARE_NUM.match(t)]
+    if any(_own_sections(titles, k, _BARE_NUM.match(titles[k])[1], _BARE_NUM.match) for k in bare):
+        for k in bare: fams[k] = 'dec1'
+    nums = {}
+    for t, f in zip(titles, fams):
+        if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL else 1]).upper().rstrip('.:'))
+    lone = lambda k, t, f: f in _ALL and _own_sections(titles, k, t.split()[1].rstrip('.:'), lambda x: family(x) == f)
+    return [f if f and (len(nums[f]) >= 2 or lone(k, t, f)) else None for k, (t, f) in enumerate(zip(titles, fams))]
 
 # %% ../nbs/03_headings.ipynb #cells-fn
 def _beside(ls, l):

@@ -153,6 +153,33 @@ def test_items_from_cross_reference_index():
     assert sorted(map(bare, path.values())) == sorted(path0.values())
     assert [(n.page_start, n.page_end) for n in nodes] == [(n.page_start, n.page_end) for n in plain]
 
+def test_bare_chapter_numbers_hold_their_sections():
+    "A manual numbering chapters without a dot (`2 Utilities`) over sections `2.1`: the chapters hung under the title, their sections above them."
+    nodes, path = tree_of([[('Libtasn1', 20, True), PARA], [('1 Introduction', 14, True), PARA],
+                           [('2 ASN.1 structure handling', 14, True), PARA, ('2.1 ASN.1 syntax', 12, True), PARA, ('2.2 Naming', 12, True), PARA],
+                           [('3 Utilities', 14, True), PARA, ('3.1 Invoking the parser', 12, True), PARA],
+                           [('Appendix A Copying Information', 14, True), PARA, ('A.1 GNU Free Documentation License', 12, True), PARA]])
+    assert path['2.1 ASN.1 syntax'][-2:] == ['2 ASN.1 structure handling', '2.1 ASN.1 syntax'], path
+    assert path['3.1 Invoking the parser'][-2:] == ['3 Utilities', '3.1 Invoking the parser']
+    assert path['A.1 GNU Free Documentation License'][-2:] == ['Appendix A Copying Information', 'A.1 GNU Free Documentation License']
+    assert len({len(path[t]) for t in ('1 Introduction', '2 ASN.1 structure handling', '3 Utilities', 'Appendix A Copying Information')}) == 1
+
+def test_numbered_outline_chapter_is_no_title():
+    "An outline whose `2.` holds most entries: read as the document's name, its sections moved up beside the chapters."
+    doc = pymupdf.open()
+    toc, titles = [], [(1, '1. Introduction'), (2, '1.1. Version'), (1, '2. Unified system')] + [(2, f'2.{k}. Part {k} of the system') for k in range(1, 7)] + [(1, '3. Contributors')]
+    for k, (lvl, t) in enumerate(titles):
+        pg = doc.new_page()
+        pg.insert_text((72, 80), t, fontsize=16 if lvl == 1 else 13, fontname='hebo')
+        pg.insert_textbox(pymupdf.Rect(72, 100, 400, 300), PARA, fontsize=9, fontname='helv')
+        toc.append([lvl, t, k + 1])
+    doc.set_toc(toc)
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    got = {n.title: path(n) for n in nodes[1:]}
+    assert got['2.3. Part 3 of the system'] == ['2. Unified system', '2.3. Part 3 of the system'], got
+    assert got['3. Contributors'] == ['3. Contributors'] and got['1.1. Version'] == ['1. Introduction', '1.1. Version']
+
 def test_standard_titles_need_a_filing():
     "The same titles in a document whose cover names no Form 10-K stay type-ranked sections, unrenamed."
     nodes, path = tree_of([[('ANNUAL REVIEW', 14, True), PARA], [H('BUSINESS'), PARA, H('RISK FACTORS'), PARA, H('PROPERTIES'), PARA]])
