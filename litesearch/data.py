@@ -602,38 +602,42 @@ def rst_parse(text:str, # reStructuredText source
 
 # %% ../nbs/04_data.ipynb #55613927
 class _HTML(HTMLParser):
-    _skip = {'script', 'style', 'noscript', 'template', 'svg', 'head', 'nav'}
+    _skip = {'script', 'style', 'noscript', 'template', 'svg', 'head', 'nav', 'button'}
     _block = {'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt',
               'dd', 'table', 'tr', 'figure', 'figcaption', 'form', 'hr', 'br', 'details', 'summary', 'caption'}
-    def __init__(self):
+    def __init__(self, main_only=False):
         super().__init__(convert_charrefs=True)
-        self.out, self.cur, self.skip, self.pre = [], [], 0, 0
+        self.out, self.cur, self.skip, self.pre, self.main_only, self.main = [], [], 0, 0, main_only, 0
+    def _off(self): return self.skip or (self.main_only and not self.main)
     def _flush(self):
         t = ' '.join(''.join(self.cur).split())
         if t: self.out.append(t)
         self.cur = []
     def handle_starttag(self, tag, attrs):
+        if tag == 'main': self.main += 1
         if tag in self._skip: self.skip += 1
-        if self.skip: return
+        if self._off(): return
         if tag == 'pre': self._flush(); self.pre += 1
         elif re.fullmatch(r'h[1-6]', tag): self._flush(); self.cur = ['#' * int(tag[1]) + ' ']
         elif tag in self._block: self._flush(); self.cur = ['- '] if tag == 'li' else []
         elif tag in ('td', 'th'): self.cur.append(' | ')
     def handle_endtag(self, tag):
         if tag in self._skip: self.skip = max(self.skip - 1, 0); return
-        if self.skip: return
+        if self._off(): return
         if tag == 'pre' and self.pre: self.pre -= 1; self.out.append('```\n' + ''.join(self.cur).strip('\n') + '\n```'); self.cur = []
         elif re.fullmatch(r'h[1-6]', tag) or tag in self._block: self._flush()
+        if tag == 'main': self.main -= 1
     def handle_data(self, data):
-        if self.skip: return
+        if self._off(): return
         if not self.pre and not self.cur and _md_head.match(data.lstrip()): data = '\\' + data.lstrip()
         self.cur.append(data)
 
 # %% ../nbs/04_data.ipynb #55613927-s1
 def html_parse(html:str, # HTML source
               )->list: # `[(0, markdown)]`
-    "HTML as one markdown page: `h1`–`h6` become headings, blocks become lines; scripts, styles and navigation are dropped."
-    p = _HTML(); p.feed(html); p.close(); p._flush()
+    "HTML as one markdown page: `h1`–`h6` become headings, blocks become lines; scripts, styles, navigation and controls are dropped, and a page with a `<main>` keeps only its main content."
+    # a site's pages set their content in `<main>`; around it stand menus, popups and headers (a book's `Keyboard shortcuts`)
+    p = _HTML(main_only=bool(re.search(r'<main[\s>]', html, re.I))); p.feed(html); p.close(); p._flush()
     return [(0, '\n'.join(p.out))]
 
 # %% ../nbs/04_data.ipynb #45598b90
