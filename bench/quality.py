@@ -47,10 +47,11 @@ the routed documents too) and scoped (emb=None with doc= the question's own docu
 
 Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword] [--glossary auto|finance|none]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
-import random, re, time, math, argparse, importlib, json, inspect, statistics, shutil, tempfile
+import random, re, os, time, math, argparse, importlib, json, inspect, statistics, shutil, tempfile
 from pathlib import Path
 from collections import Counter
 import numpy as np
+from fastcore.basics import listify
 from litesearch import database, hash_embed
 from litesearch.data import Chunker
 from litesearch.embed import load_embedder
@@ -122,7 +123,10 @@ JUDGES = dict(sec=sec_judge, hit=hit_judge)
 BENCH = Path(__file__).resolve().parent
 FILINGS = DATA/'filings'
 REPORTS = DATA/'reports'     # ntsb/, nih/, agency/: one store holds all three
+# the Rust toolchain's offline documentation (rustup installs it): three books as 358 HTML pages, read by no rule here
+RUSTDOCS = Path(os.environ.get('RUST_DOCS') or next(iter(sorted(Path.home().glob('.rustup/toolchains/*/share/doc/rust/html'))), Path('/nonexistent')))
 QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports', 'analyst') if (BENCH/f'questions_{n}.jsonl').exists()]
+if (RUSTDOCS/'book').is_dir(): QSETS.append('rustdocs')
 STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
@@ -138,14 +142,24 @@ def opaque_copy(src, dst):
         if not (dst/f'{new}.pdf').exists(): shutil.copyfile(src/f'{stem}.pdf', dst/f'{new}.pdf')
     return names
 
+def rustdocs_dir(cache):
+    "The pages of the Rust Book (its chapters and appendices), the Cargo Book and the Reference, copied flat (`cargo__reference__profiles.html`) so every page's stem is its own."
+    dst = Path(cache or tempfile.mkdtemp())/'rustdocs'
+    if dst.is_dir(): return dst
+    dst.mkdir(parents=True)
+    pages = [*RUSTDOCS.glob('book/ch*.html'), *RUSTDOCS.glob('book/appendix-*.html')]
+    pages += [f for b in ('cargo', 'reference') for f in (RUSTDOCS/b).rglob('*.html') if f.name not in ('print.html', 'toc.html', '404.html')]
+    for f in pages: shutil.copyfile(f, dst/('__'.join(f.relative_to(RUSTDOCS).parts)))
+    return dst
+
 def half_of(Q, half='all'):
     "The questions of one half: a row's own `half` field, else by position (0-based even = tune, odd = test); 'all' keeps every one."
     if half == 'all': return Q
     return [q for i, q in enumerate(Q) if q.get('half', ('tune', 'test')[i % 2]) == half]
 
 def covers(doc_id, pages, want_doc, want_pages):
-    "A result in the question's document whose page range (1-based, inclusive, as results give it) holds an evidence page (0-based in the question files)."
-    if doc_id != want_doc or not pages or pages[0] is None: return False
+    "A result in the question's document (or one of them: a list) whose page range (1-based, inclusive, as results give it) holds an evidence page (0-based in the question files)."
+    if doc_id not in listify(want_doc) or not pages or pages[0] is None: return False
     return any(pages[0] <= p + 1 <= pages[1] for p in want_pages)
 
 def _ids(db, name, cache):
@@ -179,6 +193,7 @@ def question_store(name, chunk=None, cache=None):
     if name == 'filings': db.add_dir(FILINGS, embedder=enc, **kw)
     elif name == 'filingsopaque': opaque_copy(FILINGS, _opaque_dir(cache)); db.add_dir(_opaque_dir(cache), embedder=enc, **kw)
     elif name == 'reports': db.add_dir(REPORTS, embedder=enc, **kw)
+    elif name == 'rustdocs': db.add_dir(rustdocs_dir(cache), embedder=enc, **kw)
     elif name == 'all': db.add_dir(FILINGS, embedder=enc, **kw); db.add_dir(REPORTS, embedder=enc, **kw); ingest(db, eu_pages(), 'store', **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
@@ -193,7 +208,7 @@ def eval_questions(db, ids, Q, route, leg='hybrid', **kw):
     if leg == 'vector': return _vectors_only(db, ids, Q, kw)
     rs, rd, spans, doc1, ts = [], [], [], [], []
     for it in Q:
-        want, pages = ids[it['doc']], it['pages']
+        want, pages = [ids[d] for d in [it['doc'], *it.get('also', ())]], it['pages']
         # hybrid: the embedder's vectors passed in; keyword: emb=False; default: emb=None, what the store chooses itself
         e = {'keyword': False, 'default': None, 'scoped': None}.get(leg) if leg != 'hybrid' else enc.query([it['q']])[0]
         sk = dict(kw, doc=want) if leg == 'scoped' else kw      # scoped: the caller names the question's document
@@ -203,7 +218,7 @@ def eval_questions(db, ids, Q, route, leg='hybrid', **kw):
         hits = db.doc_search(it['q'], e, limit=10, **sk)
         rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h['pages'], want, pages)))
         if hasattr(db, 'docs') and route != 0 and leg != 'scoped':
-            ds = db.docs(it['q'], e, limit=1, **{k: v for k, v in kw.items() if k != 'route'}); doc1.append(bool(ds) and ds[0]['doc_id'] == want)
+            ds = db.docs(it['q'], e, limit=1, **{k: v for k, v in kw.items() if k != 'route'}); doc1.append(bool(ds) and ds[0]['doc_id'] in want)
     return q_metrics(rs, rd, doc1, spans, ts)
 
 def _vectors_only(db, ids, Q, kw):
@@ -240,7 +255,7 @@ def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybr
             f4 = lambda xs: ' '.join(f'{x:5.3f}' for x in xs)
             d1 = '' if r['doc1'] is None else f"{r['doc1']:.3f}"
             print(f"{label:<22}{f4(r['sec']):>34}{f4(r['hit']):>34}{d1:>9}{r['span'] or 0:>6}{pct(r['ts'], 50):8.1f}{pct(r['ts'], 95):8.1f}")
-            for c in sorted({q['corpus'] for q in Q if 'corpus' in q}, key=('ntsb', 'nih', 'agency').index):
+            for c in dict.fromkeys(q['corpus'] for q in Q if 'corpus' in q):      # in the set's own order (ntsb, nih, agency; book, cargo, reference)
                 idx = [i for i, q in enumerate(Q) if q.get('corpus') == c]
                 rc = q_subset(r, idx); d1 = '' if rc['doc1'] is None else f"{rc['doc1']:.3f}"
                 print(f"{'  ' + c + f' ({len(idx)})':<22}{f4(rc['sec']):>34}{f4(rc['hit']):>34}{d1:>9}{rc['span'] or 0:>6}{pct(rc['ts'], 50):8.1f}{pct(rc['ts'], 95):8.1f}")
