@@ -170,29 +170,43 @@ def _term_spec(tr, t)->tuple:
     share, expect = min(1.0, sum(cnt(r) for r in rngs) / n_all), min(0.99, sum(hi - lo + 1 for lo, hi in rngs) / total)
     return named, max(0.0, (share - expect) / (1 - expect))
 
+def _spec_of(tr, t)->tuple: return _fresh(tr.db, ('name_spec', tr.profiles.name, t), lambda: _term_spec(tr, t))
+
 def _specificity(tr, terms)->dict:
     "doc_id -> how specifically the question's best naming term for it names it (`_term_spec`)."
     out = {}
     for t in terms:
-        named, s = _fresh(tr.db, ('name_spec', tr.profiles.name, t), lambda: _term_spec(tr, t))
+        named, s = _spec_of(tr, t)
         for d in named: out[d] = max(out.get(d, 0.0), s)
     return out
+
+def _name_words(tr, terms)->dict:
+    "doc_id -> the naming terms its label or names hold: documents holding the same ones are named alike, whatever their BM25."
+    out = {}
+    for t in terms:
+        for d in _spec_of(tr, t)[0]: out.setdefault(d, set()).add(t)
+    return {d: frozenset(ts) for d, ts in out.items()}
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s2
 def _route_conf(names:dict, # doc_id -> BM25 of the question's naming terms against its label and names
                 ev:dict, # doc_id -> the chunk evidence rolled up to it (sum of fused chunk scores)
                 spec:dict=None, # doc_id -> how specifically its best naming term names it (`_specificity`; default 1)
+                words:dict=None, # doc_id -> the naming terms it holds (`_name_words`): documents holding the same ones are named alike
                )->dict: # doc_id -> confidence in [0, 1] that the question means it
     "Confidence that a question means a document: its name match relative to the best, times how specific that name is, shared by chunk evidence among the documents it matches equally."
     if not names: return {}
-    nb, eb, spec = max(names.values()), max(ev.values(), default=0.0), spec or {}
+    nb, eb, spec, words = max(names.values()), max(ev.values(), default=0.0), spec or {}, words or {}
     if nb <= 0: return {}
     a = 0.1 * eb if eb > 0 else 1.0      # a document without evidence keeps a little of its name's share
     def share(d, s):
         # a name several documents match equally ('EU' in four acts' titles, 'Oracle' in five 10-Ks) means each
         # of them only as often as the evidence says; 'May' (in the label of every 10-K whose year ends in May,
         # and in every other filing's text) is not specific and names none of them
-        tied = [x for x, y in names.items() if abs(y - s) <= 0.02 * nb]
+        # And documents named by the same words are named alike though their scores differ: BM25 favours a short name
+        # field, so a documentation site's redirect stub `ch19-05-advanced-functions-and-closures` outscored the chapter
+        # `ch13-01-closures` on 'closures', and a question about closures was routed to the stub
+        w = words.get(d)
+        tied = [x for x, y in names.items() if abs(y - s) <= 0.02 * nb or (w and words.get(x) == w)]
         return (ev.get(d, 0.0) + a) / sum(ev.get(x, 0.0) + a for x in tied)
     return {d: round((s / nb) * spec.get(d, 1.0) * share(d, s), 4) for d, s in names.items()}
 
@@ -323,7 +337,7 @@ def _rank_docs(tr, q, hits, k=3):
     order = sorted(score, key=lambda d: -score[d])
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
     # the agency's name, asked about by its place and aircraft
-    conf = _route_conf(dict(names), ev, spec) if names else _text_named(tr, terms, ranks['evidence'], ev)
+    conf = _route_conf(dict(names), ev, spec, _name_words(tr, nterms)) if names else _text_named(tr, terms, ranks['evidence'], ev)
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
 
