@@ -79,9 +79,9 @@ _depth = re.compile(r'^(#{1,6}) ', re.M)
 def _ingest(tr, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=None)->dict:
     "add_doc one parsed file with its profile's settings and its stamp; a same-text re-read only refreshes the stamp."
     kw = {**(prof.doc_kw() if prof else {}), **kw}
-    # a PDF's heading depths are its outline's: keep all of them (VAT: Title › Chapter › Section › Subsection › Article)
-    if kind == 'pdf':
-        kw.setdefault('max_levels', max([4] + [len(m) for _, t in pages for m in _depth.findall(t)]))
+    # a document's heading depths are its author's, a PDF's outline or HTML's `h1`-`h6`: keep all of them (VAT: Title ›
+    # Chapter › Section › Subsection › Article). Held at 4, an API page's `h5` Examples became a sibling of its `h4` method
+    kw.setdefault('max_levels', max([4] + [len(m) for _, t in pages for m in _depth.findall(t)]))
     meta = {**(kw.pop('meta', None) or {}), '_file': stamp}
     r = tr.add_doc(pages, title=title, source=_fsname(p.resolve()), kind=kind, store=store, prefix=prefix, meta=meta, defer=defer, **kw)
     if r.get('skipped'): _restamp(tr, _fsname(p.resolve()), title, stamp)

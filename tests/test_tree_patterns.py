@@ -214,3 +214,15 @@ def test_bookmarks_that_are_no_headings():
     doc.set_toc([[1, 'APR_Part01', 1], [1, 'APR_Part02', 2]])
     titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
     assert 'Mission' in titles and 'Strategic Goals' in titles and not any(t.startswith('APR_') for t in titles), titles
+
+def test_deep_html_headings_keep_their_depth(tmp_path):
+    "An API page nests `h5` Examples under `h4` methods: held at four levels, every Examples section was its method's sibling, the method's name lost."
+    from litesearch import database
+    meth = lambda n: f'<h4>pub fn {n}(&mut self)</h4><p>What {n} does to the vector.</p><h5>Examples</h5><pre>v.{n}();</pre>'
+    f = tmp_path/'struct.Vec.html'
+    f.write_text(f'<html><body><main><h1>Struct Vec</h1><p>A growable array.</p><h2>Implementations</h2><h3>impl Vec</h3>'
+                 f'{meth("dedup")}{meth("retain")}</main></body></html>')
+    db = database()
+    db.add_file(f)
+    crumbs = [s['breadcrumb'] for s in db.sections('v.retain()', limit=3)]
+    assert crumbs[0].endswith('Struct Vec › Implementations › impl Vec › pub fn retain(&mut self) › Examples'), crumbs
