@@ -226,3 +226,16 @@ def test_deep_html_headings_keep_their_depth(tmp_path):
     db.add_file(f)
     crumbs = [s['breadcrumb'] for s in db.sections('v.retain()', limit=3)]
     assert crumbs[0].endswith('Struct Vec › Implementations › impl Vec › pub fn retain(&mut self) › Examples'), crumbs
+
+def test_underlined_titles_in_text_files(tmp_path):
+    "A NEWS file underlines each release's title with `=` (a setext heading): read as text alone it was one flat section."
+    from litesearch import database
+    rel = lambda v, fix: f"What's New in IDLE {v}\nReleased on 2024-10-0{v[-1]}\n=========================\n\n{fix}\nPatch by Terry Reedy.\n\n"
+    f = tmp_path/'NEWS.txt'
+    f.write_text(rel('3.13.0', 'gh-120083: Add an explicit black Hovertip foreground.') + rel('3.12.1', 'gh-112939: Fix quitting on macOS.')
+                 + 'Notes\n-----\nOlder releases are in NEWS2.txt.\n')
+    db = database()
+    db.add_file(f)
+    titles = [s['title'] for t in db.toc(depth=3) for s in t['sections']]
+    assert titles == ["What's New in IDLE 3.13.0 Released on 2024-10-00", "What's New in IDLE 3.12.1 Released on 2024-10-01"], titles
+    assert db.sections('quitting on macOS', limit=1)[0]['title'].startswith("What's New in IDLE 3.12.1")
