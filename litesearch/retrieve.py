@@ -15,7 +15,7 @@ from .db import _doc_params, _fresh, _snapshot
 from .fts import fts_terms
 from .vectors import _blobs_matrix, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
-from .tree import _node, _pages, _DAY, _MONTHS
+from .tree import _node, _pages, _DAY, _MONTHS, _fiscal_years
 from .graph import _context_graph
 from .ingest import _with_sources
 from .read import Context, Hits, NodeContext, passage, Sections, _check_facets, _resolve_docs
@@ -416,11 +416,9 @@ def _name_df(tr, t)->int:
     "How many documents' label or names hold term `t`."
     return _profile_df(tr, t, 'label names')
 
-_FISCAL_Q = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?\s+|FY\s?'?)(\d{4}|\d{2})\b")
-
 def _fiscal_terms(q:str)->list:
     "The phrase '\"fiscal 2023\"' for each fiscal year a question names ('fiscal 2023', 'fiscal year 2023', 'FY2023', 'FY23'): it names the annual report of that year, where '2023' alone names every document of 2023."
-    return list(dict.fromkeys(f'"fiscal {y if len(y) == 4 else "20" + y}"' for y in _FISCAL_Q.findall(q or '')))
+    return list(dict.fromkeys(f'"fiscal {y}"' for ys in _fiscal_years(q) for y in ys))
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-5-s1
 def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)->tuple:

@@ -241,11 +241,17 @@ def _fiscal_quarter(text:str)->list:
     return []
 
 # %% ../nbs/11_tree.ipynb #fy-label
-_FY = re.compile(r'(?i)\b(?:FY|fiscal\s+years?)\s*((?:19|20)\d\d)(?:\s*[-–—]\s*(?:FY\s*)?((?:19|20)\d\d))?\b')
+_FISCAL = re.compile(r"(?i)\b(?:FY\s?'?|fiscal\s+(?:years?\s+)?)((?:19|20)?\d\d)(?:\s*[-–—]\s*(?:FY\s?'?)?((?:19|20)?\d\d))?\b")
+
+def _fiscal_years(text:str)->list:
+    "Each fiscal year a text names (or the first and last of a span), in four digits: 'FY2023', 'FY23', \"FY'23\", 'fiscal 2023', 'fiscal year 2023', 'Fiscal Years 2022 – 2026'."
+    # one reader for a document's label and a reader's question, so both name a year alike
+    y4 = lambda y: y if len(y) == 4 else '20' + y
+    return [tuple(y4(y) for y in m.groups() if y) for m in _FISCAL.finditer(text or '')]
 
 def _fiscal_label(label:str)->list:
     "'fiscal 2015 FY2015' for the fiscal year (or the first and last of the years) a label names first."
-    return [' '.join(f'fiscal {y} FY{y}' for y in m.groups() if y) for m in _FY.finditer(label or '')][:1]
+    return [' '.join(f'fiscal {y} FY{y}' for y in ys) for ys in _fiscal_years(label)][:1]
 
 
 # %% ../nbs/11_tree.ipynb #19331200-2
