@@ -192,7 +192,11 @@ def build_tree(pages, # [(page_no, text)] — markdown or plain text
     p0, p1 = (pages[0][0], pages[-1][0]) if pages else (0, 0)
     root = TreeNode(0, title, 0, None, p0, p1)
     nodes = [root]
-    if mode == 'window':
+    if mode == 'window' and len(pages) == 1:
+        # one page without headings is the document itself: a section titled `Pages 1–1` named nothing (an HTML page, a
+        # command's usage example), so its text is the root's, under the document's title
+        root.segments = [(p, t) for p, t in pages if t.strip()]
+    elif mode == 'window':
         for k in range(0, len(pages), max(window, 1)):
             run = pages[k:k+window]
             nd = TreeNode(len(nodes), f'Pages {run[0][0]+1}–{run[-1][0]+1}', 1, 0, run[0][0], run[-1][0],

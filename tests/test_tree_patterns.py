@@ -239,3 +239,14 @@ def test_underlined_titles_in_text_files(tmp_path):
     titles = [s['title'] for t in db.toc(depth=3) for s in t['sections']]
     assert titles == ["What's New in IDLE 3.13.0 Released on 2024-10-00", "What's New in IDLE 3.12.1 Released on 2024-10-01"], titles
     assert db.sections('quitting on macOS', limit=1)[0]['title'].startswith("What's New in IDLE 3.12.1")
+
+def test_one_page_without_headings_is_the_document(tmp_path):
+    "A command's usage example (one page, no heading) was one section titled `Pages 1–1`: every breadcrumb of a folder of them read `describe-instances › Pages 1–1`."
+    from litesearch import database
+    f = tmp_path/'describe-instances.rst'
+    f.write_text('**To list running instances with a tag**\n\nThe following example lists the instances tagged Owner=TeamA. ::\n\n    aws ec2 describe-instances --filters Name=tag:Owner,Values=TeamA\n')
+    db = database()
+    db.add_file(f)
+    s = db.sections('instances tagged Owner', limit=1)[0]
+    assert (s['title'], s['breadcrumb']) == ('describe-instances', 'describe-instances'), s
+    assert 'Pages' not in str(db.toc())
