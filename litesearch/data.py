@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
-from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash
+from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -321,7 +321,7 @@ def _xref_heads(flat, # per page, its `_Line`s, headings placed
     texts = [[l.text for l in ls] for ls in flat]
     if not (index := xref_items(texts)) or (off := printed_offset(texts)) is None: return
     seq = _heads_seq(flat)
-    named = {m.group(1).upper() for _, l, k in seq if family(t := _heading(l, k)[1]) == 'item' and (m := re.match(r'\s*item\s+(\w+)', t, re.I))}
+    named = {m.group(1).upper() for _, l, k in seq if family(t := _heading(l, k)[1]) == 'item' and (m := _ITEM_NO.match(t))}
     def pages(j):       # a heading's section runs to the page of the next heading no deeper
         p, d = seq[j][0], _heading(*seq[j][1:])[0]
         return set(range(p, max(p, next((q for q, l, k in seq[j + 1:] if _heading(l, k)[0] <= d), len(flat) - 1)) + 1))
@@ -619,9 +619,9 @@ def md_parse(text:str, # markdown or plain text
             continue
         if m := _FENCE.match(l): fence, para = m.group(1), []; out.append(l); continue
         u = _SETEXT.match(l)
-        title = ' '.join(out[j].strip() for j in para)
         # the paragraph right above the line is the title: a few lines at most (CommonMark takes any; a long one underlined is a rule)
-        if u and para and len(para) <= 3 and len(title) <= 200:
+        title = ' '.join(out[j].strip() for j in para) if u and 0 < len(para) <= 3 else ''
+        if title and len(title) <= 200:
             del out[para[0]:]; out.append(f"{'#' if u.group(1)[0] == '=' else '##'} {title}"); para = []; continue
         if u: para = []; out.append(l); continue          # a rule (`---` under a list or a blank line), no title
         if not l.strip() or _NOT_PARA.match(l): para = []
