@@ -1,10 +1,10 @@
 "Fuzz: the text parsers take any string, and either return pages of strings or raise a ValueError that says what is wrong."
 import json, random
 import pytest
-from litesearch.data import rst_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse
+from litesearch.data import rst_parse, md_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse
 from litesearch.structure import build_tree
 
-BITS = ['<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
+BITS = ['```', '~~~', '---\n', '===\n', '- item', '1. item', '> quote', '| a | b |', '<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
         '<lg n="1.1">', '<l>', '</l>', '</lg>', '<TEI xmlns="http://www.tei-c.org/ns/1.0">', '<text>', '<body>', '&amp;', '&#x41;',
         '&bogus;', '<![CDATA[x]]>', '<!-- c -->', '<script>', '</script>', '<?xml version="1.0"?>',
         '=====', '-----', '~~~~', '.. code::', '::', '    indented', 'Title', '\n', '\n\n', '\t', ' ',
@@ -21,7 +21,7 @@ def ok_pages(pages):
     build_tree(pages or [(0, '')], title='Doc')      # whatever a parser gives, a tree can be built from it
     return pages
 
-@pytest.mark.parametrize('parse', [rst_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse])
+@pytest.mark.parametrize('parse', [rst_parse, md_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse])
 def test_parsers_take_any_text(parse):
     rng = random.Random(parse.__name__)
     for _ in range(300):
@@ -56,3 +56,33 @@ def test_pdf_parse_damaged_pdfs():
             warnings.simplefilter('ignore')
             try: ok_pages(pdf_parse(bytes(b)))
             except ValueError as e: assert 'PDF' in str(e), e
+
+def test_md_parse_keeps_every_line():
+    "Setext headings only fold a title's lines and its underline into one `#` line: every other line stays, in order."
+    rng = random.Random(7)
+    for _ in range(500):
+        s = rand_text(rng)
+        out = md_parse(s)[0][1].split('\n')
+        src = s.split('\n')
+        assert len(out) <= len(src)
+        kept = iter(src)      # each output line is an input line, or a heading made of the lines it replaced
+        for l in out:
+            if l.startswith(('# ', '## ')) and l not in src: continue      # a title folded with its underline
+            assert any(l == x for x in kept), (s, l)
+        # and no line is lost: one not in the output is an underline, or part of a title made from it
+        titles = ' '.join(l for l in out if l.startswith(('# ', '## ')) and l not in src)
+        for x in src:
+            assert x in out or set(x.strip()) <= {'=', '-'} or x.strip() in titles, (s, x)
+
+def test_xref_reader_takes_any_lines():
+    "The cross-reference index reader and the page-number reader take any lines: a dict of Items and page ranges, an int or None."
+    from litesearch.headings import xref_items, printed_offset
+    rng = random.Random(11)
+    words = ['Item 1.', 'Item 1A. Risk Factors', 'Item 7A', 'Pages 2-7, 18-19', 'Page 5', '12', 'Not applicable', 'ITEM 9B', '(a)',
+             'Part II', 'Annual Report 41', '-', '', 'Item 99. x Pages 999-1', 'Pages 3-', 'Page', 'item 2 of this report']
+    for _ in range(300):
+        pages = [[rng.choice(words) for _ in range(rng.randint(0, 12))] for _ in range(rng.randint(0, 6))]
+        got = xref_items(pages)
+        assert isinstance(got, dict) and all(isinstance(r, list) and all(len(x) == 2 for x in r) for r in got.values())
+        off = printed_offset(pages)
+        assert off is None or isinstance(off, int)
