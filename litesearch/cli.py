@@ -100,19 +100,22 @@ def _add_line(d)->str:
     if d.get('removed'): return f"removed  {d['source']} (file gone" + (f"; its text stays, held by {len(d['kept'])} other source(s))" if d.get('kept') else ')')
     # one more source, nothing embedded
     if d.get('duplicate'): return f"same     {d['source']} as {d['duplicate_of']} (one document, {d['doc_id']})"
+    if d.get('redirect'): return f"redirect {d['source']} -> {d['redirect']} (not stored)"
     if d.get('skipped'): return None
     return f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks"
 
 def _show_add(r, listed:bool=True):
     "`add`'s report: a line a document (unless `listed` is False: they were printed as they landed), then the counts."
     ds = r['documents']
-    n = dict(added=sum(_add_line(d) is not None and not any(d.get(k) for k in ('error', 'removed', 'duplicate')) for d in ds),
-             duplicate=sum(bool(d.get('duplicate')) for d in ds), failed=sum('error' in d for d in ds), removed=sum(bool(d.get('removed')) for d in ds))
+    n = dict(added=sum(_add_line(d) is not None and not any(d.get(k) for k in ('error', 'removed', 'duplicate', 'redirect')) for d in ds),
+             duplicate=sum(bool(d.get('duplicate')) for d in ds), failed=sum('error' in d for d in ds), removed=sum(bool(d.get('removed')) for d in ds),
+             redirect=sum(bool(d.get('redirect')) for d in ds))
     n['skipped'] = sum(_add_line(d) is None for d in ds)
     chunks = sum(d.get('chunks', 0) for d in ds if not d.get('skipped') and not d.get('removed'))
     out = [s for d in ds if (s := _add_line(d)) is not None] if listed else []
     out.append(f"{len(ds)} documents: {n['added']} added, " + (f"{n['duplicate']} duplicate{'' if n['duplicate'] == 1 else 's'}, " if n['duplicate'] else '') + f"{n['skipped']} skipped, {n['failed']} failed"
-               + (f", {n['removed']} removed" if n['removed'] else '') + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
+               + (f", {n['removed']} removed" if n['removed'] else '') + (f", {n['redirect']} redirect{'' if n['redirect'] == 1 else 's'}" if n['redirect'] else '')
+               + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
     if r.get('glossary'): out.append(f"glossary now {r['glossary']}")
     return '\n'.join(out)
 

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['DEFAULT_CHUNK', 'FILE_TYPES', 'chunk_markdown', 'Chunker', 'pdf_parse', 'read_text', 'rst_parse', 'md_parse',
-           'html_parse', 'xml_parse', 'tei_parse', 'ipynb_parse', 'conllu_parse', 'gretil_parse', 'Profile',
-           'register_profile', 'get_profile', 'detect_profile', 'verse_facets', 'file_pages']
+           'html_parse', 'html_redirect', 'xml_parse', 'tei_parse', 'ipynb_parse', 'conllu_parse', 'gretil_parse',
+           'Profile', 'register_profile', 'get_profile', 'detect_profile', 'verse_facets', 'file_pages']
 
 # %% ../nbs/04_data.ipynb #52ed1aff
 import re, json, time, hashlib, warnings
@@ -668,6 +668,17 @@ def html_parse(html:str, # HTML source
     # a site's pages set their content in `<main>`; around it stand menus, popups and headers (a book's `Keyboard shortcuts`)
     p = _HTML(main_only=bool(re.search(r'<main[\s>]', html, re.I))); p.feed(html); p.close(); p._flush()
     return [(0, '\n'.join(p.out))]
+
+# %% ../nbs/04_data.ipynb #redir-fn
+_REFRESH = re.compile(r"""<meta\b[^>]*\bhttp-equiv\s*=\s*["']?refresh\b[^>]*>""", re.I)
+_REFRESH_TO = re.compile(r"""\bcontent\s*=\s*["']\s*0*\s*(?:[;,]\s*)?url\s*=\s*["']?([^"'>\s]+)""", re.I)
+
+def html_redirect(head:str, # an HTML page's first bytes (its `<head>`)
+                 )->str: # the address it sends its reader to at once, or None
+    "The target of an HTML page's `<meta http-equiv=\"refresh\">` with no delay; None for any other page."
+    m = _REFRESH.search(head or '')
+    t = _REFRESH_TO.search(m.group(0)) if m else None
+    return t.group(1) if t else None
 
 # %% ../nbs/04_data.ipynb #45598b90
 def _local(tag): return tag.rsplit('}', 1)[-1] if isinstance(tag, str) else ''

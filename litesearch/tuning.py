@@ -61,6 +61,7 @@ FORM_MAX_ITEMS = 3     # a filing printing this many distinct `Item N` headings 
 FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings before they are read as its Items
 XREF_MIN_ITEMS = 5     # Items with page references a cross-reference index lists (a contents page of a few Items is no index)
 XREF_COVER = 0.5       # share of an Item's pages (pages in common over pages in either) a section must cover to take its name
+REDIRECT_MAX_CHARS = 300   # an HTML page that sends its reader on at once and says no more than this is a redirect stub, not a document
 # share of a PDF outline's entries printed on their pages below which it is bookmarks, not headings
 OUTLINE_MIN_PRINTED = 0.25
 OUTLINE_MAX_PER_PAGE = 6     # outline entries per page above which they mark paragraphs, not headings

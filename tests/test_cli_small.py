@@ -39,3 +39,32 @@ def test_mcp_json_is_refused(tmp_path):
     "`mcp --json` was accepted and ignored."
     r = subprocess.run(_cmd() + ['mcp', '--json', '--db', str(tmp_path/'m.db')], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert r.returncode == 2 and '--json does not apply' in r.stderr
+
+STUB = ('<html><head><title>Redirecting...</title><meta http-equiv="refresh" content="0; URL=ch20-04-closures.html"></head>'
+        '<body><p>Redirecting to... <a href="ch20-04-closures.html">ch20-04-closures.html</a>.</p></body></html>')
+
+def test_redirect_stubs_are_reported_not_stored(tmp_path):
+    "A docs site's old addresses redirect at once; stored, each was a one-chunk document named by its old file name."
+    d = tmp_path/'site'; d.mkdir()
+    (d/'ch19-05-closures.html').write_text(STUB)
+    (d/'ch20-04-closures.html').write_text('<html><body><main><h1>Closures</h1><p>Closures capture their environment.</p></main></body></html>')
+    db = database(tmp_path/'s.db')
+    r = db.add_dir(d)
+    got = {x['title']: x for x in r}
+    assert got['ch19-05-closures']['redirect'] == 'ch20-04-closures.html' and got['ch19-05-closures']['skipped'] and r.stats['redirects'] == 1
+    assert [t for t, in db.execute('SELECT title FROM docs')] == ['ch20-04-closures']
+    assert db.add_file(d/'ch19-05-closures.html')['redirect'] == 'ch20-04-closures.html'
+    db.close()
+    out = subprocess.run(_cmd() + ['add', str(d), '--db', str(tmp_path/'c.db')], capture_output=True, text=True, timeout=120).stdout
+    assert f'redirect {d/"ch19-05-closures.html"} -> ch20-04-closures.html (not stored)' in out and '1 added' in out and '1 redirect;' in out, out
+
+def test_a_stored_page_that_became_a_stub_is_read_as_it_is(tmp_path):
+    "Skipping it would leave the page's old text stored under its source: a stub replaces a stored page like any new text."
+    f = tmp_path/'ch19-05-closures.html'
+    f.write_text('<html><body><h1>Closures</h1><p>Closures capture their environment.</p></body></html>')
+    db = database(tmp_path/'s.db')
+    db.add_file(f)
+    f.write_text(STUB); os.utime(f, ns=(1, 1))
+    r = db.add_file(f)
+    assert 'redirect' not in r and r.get('replaced'), r
+    assert 'capture' not in ' '.join(t for t, in db.execute('SELECT content FROM store'))
