@@ -601,23 +601,32 @@ def rst_parse(text:str, # reStructuredText source
     return [(0, '\n'.join(out))]
 
 # %% ../nbs/04_data.ipynb #md-fn
+_fence_re = re.compile(r'^ {0,3}(`{3,}|~{3,})(.*)$')
+
+def _md_lines(text:str):
+    "Yield `(line, in_fence)` for each line; fence delimiters count as inside."
+    fence = None
+    for line in text.split('\n'):
+        m = _fence_re.match(line)
+        if fence is None:
+            if m and not (m.group(1)[0] == '`' and '`' in m.group(2)): fence = m.group(1); yield line, True; continue
+            yield line, False
+        else:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not m.group(2).strip(): fence = None
+            yield line, True
+
 _SETEXT = re.compile(r'^ {0,3}(=+|-+)[ \t]*$')
-_FENCE = re.compile(r'^ {0,3}(`{3,}|~{3,})')
 _NOT_PARA = re.compile(r'^ {0,3}(?:#{1,6}(?:\s|$)|>|[-*+]\s|\d{1,9}[.)]\s|\|)|^(?: {4}|\t)')
 
 def md_parse(text:str, # markdown or plain text
             )->list: # `[(0, markdown)]`
     "Markdown or plain text as one page, a title underlined with `===` or `---` (a setext heading) written as a `#` or `##` heading; code fences and front matter as they are."
-    ls, out, para, fence = text.split('\n'), [], [], None
+    ls, out, para = text.split('\n'), [], []
     if ls and ls[0].strip() == '---':         # front matter: `---` closes it, never underlines a title
         end = next((k for k in range(1, len(ls)) if ls[k].strip() in ('---', '...')), 0)
         out, ls = ls[:end + 1], ls[end + 1:]
-    for l in ls:
-        if fence:
-            out.append(l)
-            if (m := _FENCE.match(l)) and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not l.strip(' `~'): fence = None
-            continue
-        if m := _FENCE.match(l): fence, para = m.group(1), []; out.append(l); continue
+    for l, fenced in _md_lines('\n'.join(ls)):       # code fences as the tree reads them
+        if fenced: para = []; out.append(l); continue
         u = _SETEXT.match(l)
         # the paragraph right above the line is the title: a few lines at most (CommonMark takes any; a long one underlined is a rule)
         title = ' '.join(out[j].strip() for j in para) if u and 0 < len(para) <= 3 else ''

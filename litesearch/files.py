@@ -18,7 +18,7 @@ from .ann import _load_save_due
 from .core import database, _ingest_embedder, _tune_due
 from .data import file_pages, detect_profile, get_profile, html_redirect, _parse_task, _sig, Profile
 from .tree import doc_id
-from .ingest import write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled, _Orphan, _twin
+from .ingest import write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled, _Orphan, _twin, _holder
 from . import tuning
 
 # %% ../nbs/16_files.ipynb #8214314f
@@ -76,20 +76,18 @@ def _pdf_opts(db, p, images, tables, out_path)->dict:
 _depth = re.compile(r'^(#{1,6}) ', re.M)
 
 # %% ../nbs/16_files.ipynb #8214314f-s3
-def _redirect_stub(tr, p, pages)->str:
+def _redirect_stub(tr, p, title, pages)->str:
     "The target of an HTML file that only redirects (`data.html_redirect`) and no stored document holds; else None."
     # a site's old address sends its reader on at once, and its one chunk matched its file name's words: reported, not
     # stored. A page stored before it became a stub is read as it is (its source keeps one document, never a stale one)
     if len(''.join(t for _, t in pages)) > tuning.REDIRECT_MAX_CHARS: return None
     with open(p, 'rb') as f: to = html_redirect(f.read(4096).decode('utf-8', 'replace'))
     if to is None: return None
-    src = _fsname(p.resolve())
-    held = tr.execute(f'SELECT 1 FROM [{tr.docs.name}] WHERE source = ? UNION ALL SELECT 1 FROM {_srcs(tr)} WHERE source = ? LIMIT 1', [src, src]).fetchone()
-    return None if held else to
+    return None if _holder(tr, _fsname(p.resolve()), title) else to
 
 def _ingest(tr, p, pages, title, kind, prof, stamp, store, prefix, kw, defer=None)->dict:
     "add_doc one parsed file with its profile's settings and its stamp; a same-text re-read only refreshes the stamp."
-    if kind == 'html' and (to := _redirect_stub(tr, p, pages)): return dict(title=title, source=_fsname(p), kind=kind, skipped=True, redirect=to, nodes=0, chunks=0)
+    if kind == 'html' and (to := _redirect_stub(tr, p, title, pages)): return dict(title=title, source=_fsname(p), kind=kind, skipped=True, redirect=to, nodes=0, chunks=0)
     kw = {**(prof.doc_kw() if prof else {}), **kw}
     # a document's heading depths are its author's, a PDF's outline or HTML's `h1`-`h6`: keep all of them (VAT: Title ›
     # Chapter › Section › Subsection › Article). Held at 4, an API page's `h5` Examples became a sibling of its `h4` method

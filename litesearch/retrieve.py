@@ -172,26 +172,19 @@ def _term_spec(tr, t)->tuple:
 
 def _spec_of(tr, t)->tuple: return _fresh(tr.db, ('name_spec', tr.profiles.name, t), lambda: _term_spec(tr, t))
 
-def _specificity(tr, terms)->dict:
-    "doc_id -> how specifically the question's best naming term for it names it (`_term_spec`)."
-    out = {}
+def _specificity(tr, terms)->tuple:
+    "(doc_id -> how specifically the question's best naming term for it names it (`_term_spec`), doc_id -> the naming terms its label or names hold: documents holding the same ones are named alike, whatever their BM25)."
+    spec, words = {}, {}
     for t in terms:
         named, s = _spec_of(tr, t)
-        for d in named: out[d] = max(out.get(d, 0.0), s)
-    return out
-
-def _name_words(tr, terms)->dict:
-    "doc_id -> the naming terms its label or names hold: documents holding the same ones are named alike, whatever their BM25."
-    out = {}
-    for t in terms:
-        for d in _spec_of(tr, t)[0]: out.setdefault(d, set()).add(t)
-    return {d: frozenset(ts) for d, ts in out.items()}
+        for d in named: spec[d] = max(spec.get(d, 0.0), s); words.setdefault(d, set()).add(t)
+    return spec, {d: frozenset(ts) for d, ts in words.items()}
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s2
 def _route_conf(names:dict, # doc_id -> BM25 of the question's naming terms against its label and names
                 ev:dict, # doc_id -> the chunk evidence rolled up to it (sum of fused chunk scores)
                 spec:dict=None, # doc_id -> how specifically its best naming term names it (`_specificity`; default 1)
-                words:dict=None, # doc_id -> the naming terms it holds (`_name_words`): documents holding the same ones are named alike
+                words:dict=None, # doc_id -> the naming terms it holds (`_specificity`): documents holding the same ones are named alike
                )->dict: # doc_id -> confidence in [0, 1] that the question means it
     "Confidence that a question means a document: its name match relative to the best, times how specific that name is, shared by chunk evidence among the documents it matches equally."
     if not names: return {}
@@ -326,7 +319,7 @@ def _rank_docs(tr, q, hits, k=3):
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])))}
     # a name counts as far as it is specific: 'protocol' in one protocol's label, while every protocol's chunks say it,
     # put that protocol first for questions about the others
-    score, spec = {}, _specificity(tr, nterms)
+    score, (spec, words) = {}, _specificity(tr, nterms)
     # and a name counts by how much of the best name match it makes, not by its place alone: 'FY2019' named PG&E's 2019
     # 10-K second, beside eBay's named by 'eBay' and 'FY2019', and its evidence put it first
     ns = dict(names); nb = max(ns.values(), default=0.0) or 1.0
@@ -337,7 +330,7 @@ def _rank_docs(tr, q, hits, k=3):
     order = sorted(score, key=lambda d: -score[d])
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
     # the agency's name, asked about by its place and aircraft
-    conf = _route_conf(dict(names), ev, spec, _name_words(tr, nterms)) if names else _text_named(tr, terms, ranks['evidence'], ev)
+    conf = _route_conf(dict(names), ev, spec, words) if names else _text_named(tr, terms, ranks['evidence'], ev)
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
 

@@ -9,24 +9,10 @@ __all__ = ['struct_levels', 'detect_mode', 'TreeNode', 'summarize_extractive', '
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from .data import _chap_heads, _cite_re, _RANK
+from .data import _chap_heads, _cite_re, _RANK, _md_lines
 
 # %% ../nbs/10_structure.ipynb #ca8d175a
-_fence_re = re.compile(r'^ {0,3}(`{3,}|~{3,})(.*)$')
-
-_head_re = re.compile(r'^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$')
-
-def _md_lines(text:str):
-    "Yield `(line, in_fence)` for each line; fence delimiters count as inside."
-    fence = None
-    for line in text.split('\n'):
-        m = _fence_re.match(line)
-        if fence is None:
-            if m and not (m.group(1)[0] == '`' and '`' in m.group(2)): fence = m.group(1); yield line, True; continue
-            yield line, False
-        else:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not m.group(2).strip(): fence = None
-            yield line, True
+_head_re = re.compile(r'^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$')     # code fences: `data._md_lines`, which `md_parse` shares
 
 # %% ../nbs/10_structure.ipynb #ca8d175a-1
 def _md_heads(pages):
