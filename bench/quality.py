@@ -47,7 +47,7 @@ the routed documents too) and scoped (emb=None with doc= the question's own docu
 
 Run: python bench/quality.py [--suite known,questions] [--seeds 3,11] [--embedder SPEC] [--half tune|test|all] [--legs hybrid,keyword] [--glossary auto|finance|none]   (SPEC: hash, static:FOLDER, onnx:FOLDER, module:function, ...)
 """
-import random, re, os, time, math, argparse, importlib, json, inspect, statistics, shutil, tempfile
+import random, re, os, time, math, argparse, importlib, importlib.util, json, inspect, statistics, shutil, tempfile
 from pathlib import Path
 from collections import Counter
 import numpy as np
@@ -127,6 +127,10 @@ REPORTS = DATA/'reports'     # ntsb/, nih/, agency/: one store holds all three
 RUSTDOCS = Path(os.environ.get('RUST_DOCS') or next(iter(sorted(Path.home().glob('.rustup/toolchains/*/share/doc/rust/html'))), Path('/nonexistent')))
 QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports', 'analyst') if (BENCH/f'questions_{n}.jsonl').exists()]
 if (RUSTDOCS/'book').is_dir(): QSETS.append('rustdocs')
+# the AWS CLI's usage examples (the `awscli` package ships them as .rst): 13 services' pages, read by no rule here
+AWSCLI = Path(os.environ.get('AWSCLI_EXAMPLES') or (Path(importlib.util.find_spec('awscli').origin).parent/'examples' if importlib.util.find_spec('awscli') else '/nonexistent'))
+AWS_SERVICES = 's3 s3api iam lambda dynamodb sqs sns cloudwatch logs kms secretsmanager sts route53'.split()
+if (AWSCLI/'s3api').is_dir(): QSETS.append('awscli')
 STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
@@ -150,6 +154,14 @@ def rustdocs_dir(cache):
     pages = [*RUSTDOCS.glob('book/ch*.html'), *RUSTDOCS.glob('book/appendix-*.html')]
     pages += [f for b in ('cargo', 'reference') for f in (RUSTDOCS/b).rglob('*.html') if f.name not in ('print.html', 'toc.html', '404.html')]
     for f in pages: shutil.copyfile(f, dst/('__'.join(f.relative_to(RUSTDOCS).parts)))
+    return dst
+
+def awscli_dir(cache):
+    "The usage examples of `AWS_SERVICES`, copied flat (`s3api__wait__bucket-exists.rst`) so every page's stem is its own."
+    dst = Path(cache or tempfile.mkdtemp())/'awscli'
+    if dst.is_dir(): return dst
+    dst.mkdir(parents=True)
+    for f in (f for s in AWS_SERVICES for f in (AWSCLI/s).rglob('*.rst')): shutil.copyfile(f, dst/('__'.join(f.relative_to(AWSCLI).parts)))
     return dst
 
 def half_of(Q, half='all'):
@@ -194,6 +206,7 @@ def question_store(name, chunk=None, cache=None):
     elif name == 'filingsopaque': opaque_copy(FILINGS, _opaque_dir(cache)); db.add_dir(_opaque_dir(cache), embedder=enc, **kw)
     elif name == 'reports': db.add_dir(REPORTS, embedder=enc, **kw)
     elif name == 'rustdocs': db.add_dir(rustdocs_dir(cache), embedder=enc, **kw)
+    elif name == 'awscli': db.add_dir(awscli_dir(cache), embedder=enc, **kw)
     elif name == 'all': db.add_dir(FILINGS, embedder=enc, **kw); db.add_dir(REPORTS, embedder=enc, **kw); ingest(db, eu_pages(), 'store', **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
