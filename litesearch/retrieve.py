@@ -317,20 +317,21 @@ def _rank_docs(tr, q, hits, k=3):
     ev = _ev_per_length(tr, ev)
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])))}
-    # a name counts as far as it is specific: 'protocol' in one protocol's label, while every protocol's chunks say it,
-    # put that protocol first for questions about the others
-    score, (spec, words) = {}, _specificity(tr, nterms)
-    # and a name counts by how much of the best name match it makes, not by its place alone: 'FY2019' named PG&E's 2019
-    # 10-K second, beside eBay's named by 'eBay' and 'FY2019', and its evidence put it first
-    ns = dict(names); nb = max(ns.values(), default=0.0) or 1.0
-    for leg, r in ranks.items():
-        for d, i in r.items():
-            w = spec.get(d, 1.0) * ns[d] / nb if leg == 'names' else 1.0
-            score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * w / (k + i)
-    order = sorted(score, key=lambda d: -score[d])
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
     # the agency's name, asked about by its place and aircraft
+    spec, words = _specificity(tr, nterms)
     conf = _route_conf(dict(names), ev, spec, words) if names else _text_named(tr, terms, ranks['evidence'], ev)
+    # a name counts by the confidence that the question means the document (`_route_conf`), as routing reads it: as far
+    # as the name is specific ('protocol' in one protocol's label, while every protocol's chunks say it), by how much of
+    # the best name match it makes ('FY2019' naming PG&E's 2019 10-K beside eBay's, named by 'eBay' and 'FY2019'), and
+    # shared by evidence among documents named alike: ranked by the name alone, 'protocol' put the protocol with the
+    # shortest title first, where another protocol held 61 of the 80 best chunks
+    score = {}
+    for leg, r in ranks.items():
+        for d, i in r.items():
+            w = conf.get(d, 0.0) if leg == 'names' else 1.0
+            score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * w / (k + i)
+    order = sorted(score, key=lambda d: -score[d])
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
 
