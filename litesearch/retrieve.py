@@ -12,7 +12,7 @@ from fastcore.basics import first, listify, patch
 import json, re
 from . import tuning
 from .db import _doc_params, _fresh, _snapshot
-from .fts import fts_terms
+from .fts import fts_terms, STOPWORDS
 from .vectors import _blobs_matrix, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
 from .tree import _node, _pages, _DAY, _MONTHS, _fiscal_years
@@ -148,13 +148,26 @@ def _body_df(tr, t)->int:
     "How many documents' opening text holds term `t`."
     return _profile_df(tr, t, 'body')
 
-def _naming_terms(tr, terms)->list:
-    "The terms that name documents: in the label or names of some, but at most a quarter, of them, and written as a name (a capital, a digit) or as rare in their opening text."
+def _naming_terms(tr, terms, q:str=None)->list:
+    "The terms that name documents: in the label or names of some, but at most a quarter, of them, and written as a name (a capital, a digit) or as rare in their opening text and, given the question `q`, standing in a phrase of a name (`_in_phrase`)."
     n = _n_docs(tr); few = max(1, n // 4)
     # a common word of a label ('reported' matching 'Annual Performance Report', 'year' in 'Fiscal Year') named two
     # agency reports for every accident question that used it, and routed those questions away from their report.
     # A lone lower-case letter is no name: the 'e' of 'i.e.' named PG&E's four 10-Ks, and routed Apple's question there
-    return [t for t in terms if 0 < _name_df(tr, t) <= few and (_NAMEISH.search(t) or (len(t.strip('"*')) > 1 and _body_df(tr, t) <= few))]
+    lower = lambda t: len(t.strip('"*')) > 1 and _body_df(tr, t) <= few and (q is None or ' ' in t or _in_phrase(tr, q, t))
+    return [t for t in terms if 0 < _name_df(tr, t) <= few and (_NAMEISH.search(t) or lower(t))]
+
+def _in_phrase(tr, q:str, t:str)->bool:
+    "Whether the word `t` stands in `q` beside a word (the content word before or after it) that one document's label or names hold with it."
+    # a name written in lower case is a phrase ('the gestational diabetes walking trial', 'its Q1 2023 earnings release'); one
+    # lower-case word a file name holds is the question's topic: 'subscription' routed a question about subscribing to
+    # `sns__confirm-subscription`, 'annual' ('expected annual emissions') named three annual performance reports
+    w, ws = t.strip('"*'), [x for x in re.findall(r'\w+', q) if x.lower() not in STOPWORDS]
+    near = {ws[j] for i, x in enumerate(ws) if x == w for j in (i - 1, i + 1) if 0 <= j < len(ws) and ws[j] != w}
+    p = tr.profiles.name
+    # each neighbour is a run of word characters, quoted: nothing of the question is read as FTS syntax
+    held = lambda x: tr.execute(f'SELECT 1 FROM [{p}] WHERE [{p}] MATCH ? LIMIT 1', [f'{{label names}} : ({t} AND "{x}")']).fetchone()
+    return any(held(x) for x in sorted(near))
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s1
 def _term_spec(tr, t)->tuple:
@@ -308,7 +321,7 @@ def _rank_docs(tr, q, hits, k=3):
     # matched more of a question's words than 'Apple' matched Apple's 10-K; separate rankings keep the name decisive.
     # And a word many documents' names share ('EU' in four of eight acts' titles, '10-K') names none of them: BM25
     # scores it near 0, but a rank is a rank, so only the terms that name a few documents rank by name
-    nterms = _dated(tr, q, _naming_terms(tr, terms))
+    nterms = _dated(tr, q, _naming_terms(tr, terms, q))
     names = _newest_named(tr, q, leg('label names', '0, 1, 1, 0', nterms), leg)
     body = leg('body', '0, 0, 0, 1', terms) if tuning.DOC_LEGS['body'] else []
     ev, nh = {}, {}
