@@ -183,6 +183,7 @@ def _ids(db, name, cache):
 def _opaque_dir(cache): return Path(cache or tempfile.gettempdir())/'filings_opaque'
 
 ONE = None      # --one-store: the one store every set is asked of (all corpora together), once it is built
+OWN_ONLY = ('rustdocs', 'awscli')     # sets over corpora found on the machine, outside the one store of the shared corpora
 
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about (with --one-store: every corpus); title = file stem, as add_dir names documents."
@@ -257,6 +258,8 @@ def q_subset(r, idx):
 def run_questions(chunk=None, cache=None, routes=(3, 0), half='all', legs=('hybrid',), sets=None):
     routes = list(routes) if 'route' in inspect.signature(database().sections).parameters else [None]
     for name in sets or QSETS:
+        if ONE is not None and name in OWN_ONLY:
+            print(f'{name}: not asked of the one store (its corpus is not in it); ask it of its own store with --sets {name}'); continue
         Q = half_of(load_questions(name), half)
         db, ids = question_store(name, chunk, cache)
         if half != 'all': print(f'{name}: half={half}')
