@@ -56,3 +56,12 @@ def test_hostile_queries_still_find_words(fresh_db):
     assert [r['rowid'] for r in st.fts_search('fts_search')] == [3]
     st.fts_search('; DROP TABLE store; --')
     assert fresh_db.t.store.count == 4, 'nothing was dropped'
+
+def test_naming_never_raises(fresh_db):
+    "Hostile text through the naming words and their phrases (`docs`, routed `sections`): document names made of FTS words and punctuation, every query answered or empty."
+    titles = ['near-and-or', 'content_heading', 'saturn-transit', 'NOT_a_name', 'q"uote', 'star*name', 'col:on', 'paren(s)', 'x-y-z', 'plain']
+    for k, t in enumerate(titles):
+        fresh_db.add_doc(f'# {t} notes\n\nSaturn transits house {k}; NEAR and AND are words, content and heading too.', title=t, source=f'{t}.md')
+    for q in QUERIES[:150] + ['near and or saturn transit', 'the content heading of near', '"near" AND (saturn', 'star* name: col:on paren(s)']:
+        assert isinstance(fresh_db.docs(q, limit=3), list), q
+        assert isinstance(fresh_db.sections(q, limit=3), list), q
