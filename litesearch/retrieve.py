@@ -428,8 +428,8 @@ def _fiscal_terms(q:str)->list:
     return list(dict.fromkeys(f'"fiscal {y}"' for ys in _fiscal_years(q) for y in ys))
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-5-s1
-def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)->tuple:
-    "(fused chunk hits inside one document, how many its keyword leg found): BM25 over the question's terms in its rowid range, vectors scanned there only."
+def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
+    "(fused chunk hits inside one document, how many its keyword leg found): BM25 over the question's terms in its rowid range (less the words that name it, unless `names`), vectors scanned there only."
     lo, hi = _doc_range(tr, did)
     if lo is None: return [], 0
     w, wa = kw.get('where'), kw.get('where_args') or []
@@ -437,7 +437,7 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)->tuple:
     # inside the document, the words that named it ('PG&E', '2021') match most of its chunks: they routed the
     # question here and rank nothing there, and ranking every chunk they match was most of the time spent
     named = set(re.findall(r'\w+', ' '.join(tr.execute(f'SELECT label, names FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
-    terms = [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
+    terms = [t for t in fts_terms(q) if names or not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
     fts = tr.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
     vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
@@ -554,7 +554,10 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
     for did, w in routed:
         got, nkw = _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)
         # a named document holding none of the question's other words is not the one meant: an EU question was
-        # routed to three Oracle 10-Ks by a word of their names alone (vectors always find something)
+        # routed to three Oracle 10-Ks by a word of their names alone (vectors always find something). Unless the
+        # store-wide search found it as well: then its name is the question's subject ('What does E0382 mean?', whose
+        # page says neither 'mean' nor 'what'), and every word, its names too, ranks its chunks
+        if not nkw and any(h.get('doc_id') == did for h in hits): got, nkw = _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names=True)
         if not nkw: continue
         # inside a document the question names, its search inside counts as far as that naming is sure, and the
         # store-wide ranking only as far as it is in doubt: store-wide, the naming words (a company, a place, a date)
