@@ -87,10 +87,10 @@ def _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking."
     cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
     kw = {k: v for k, v in kw.items() if k != 'pool'}     # the pool is `n`: the caller's ranking is computed on it
-    if not adaptive: return tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kw)
+    if not adaptive: return _one_copy(tr, tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kw))
     legs = tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf=False, **kw)
     hits = rrf_merge(legs['fts'], legs['vec'], rrf_k=rrf_k, limit=n, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
-    return rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits
+    return _one_copy(tr, rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits)
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-1
 @patch
@@ -305,10 +305,7 @@ def _ev_per_length(tr, ev:dict)->dict:
     "Each document's summed chunk evidence over its chunk count to the power `tuning.DOC_EV_NORM`: a long document gathers weak hits by its length alone."
     # a 200-page agency report outranked a 4-page accident report its question described, on the sum of many weak hits.
     # Each count is kept until the database changes: a GROUP BY over the store cost 0.4 s at 1M chunks after every write
-    def rows(d):
-        lo, hi = _doc_range(tr, d)
-        return hi - lo + 1 if lo is not None else 1
-    return {d: s / max(1, _fresh(tr.db, ('doc_rows', tr.store.name, d), lambda: rows(d))) ** tuning.DOC_EV_NORM for d, s in ev.items()}
+    return {d: s / max(1, _doc_size(tr, d)) ** tuning.DOC_EV_NORM for d, s in ev.items()}
 
 def _rank_docs(tr, q, hits, k=3):
     "Documents by RRF of their names (label, title, source words), their opening text, and the chunk evidence (`hits`) rolled up."
@@ -413,6 +410,33 @@ def _doc_range(tr, did):
     # asked apart, min and max are one step down the doc_id index each; asked together SQLite walks the document's entries
     one = lambda f: tr.execute(f'SELECT {f}(rowid) FROM [{tr.store.name}] WHERE doc_id = ?', [did]).fetchone()[0]
     return one('min'), one('max')
+
+def _doc_size(tr, did)->int:
+    "How many chunks a document holds (its rowid range), kept until the database changes."
+    def rows():
+        lo, hi = _doc_range(tr, did)
+        return hi - lo + 1 if lo is not None else 1
+    return _fresh(tr.db, ('doc_rows', tr.store.name, did), rows)
+
+def _one_copy(tr, hits:list)->list:
+    "`hits` with a passage several of them hold (its text under a section of the same title) answered once: by the copy in the document of fewest chunks, at the best score of the copies."
+    # a folder's print-all page (mdBook's `print.html`: the whole book on one page) holds every page's passages text for
+    # text, and its copy answered in the page's place: the Rust docs set with the books' print pages fell .694 -> .450.
+    # The same words under another title are another passage (each document's '# Doc N' over one shared sentence)
+    if len(hits) < 2: return hits
+    ids = [h['rowid'] for h in hits]
+    got = tr.execute(f'SELECT rowid, content, heading FROM [{tr.store.name}] WHERE rowid IN ({",".join("?" * len(ids))})', ids)
+    text = {r: (c, ' '.join((h or '').split(' › ')[-1].casefold().split())) for r, c, h in got if c is not None}
+    keep, top = {}, {}
+    for h in hits:
+        t = text.get(h['rowid'])
+        if t is None: continue
+        top[t] = max(top.get(t, 0.0), h['_rrf_score'])
+        if t not in keep or _doc_size(tr, h['doc_id']) < _doc_size(tr, keep[t]['doc_id']): keep[t] = h
+    if len(keep) == sum(h['rowid'] in text for h in hits): return hits      # no passage twice
+    out = [h if text.get(h['rowid']) is None else dict(h, _rrf_score=top[text[h['rowid']]]) for h in hits
+           if text.get(h['rowid']) is None or keep[text[h['rowid']]] is h]
+    return sorted(out, key=lambda h: -h['_rrf_score'])
 
 def _profile_df(tr, t, cols:str)->int:
     "How many documents' profile columns `cols` ('label names', 'body') hold term `t`."
