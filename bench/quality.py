@@ -146,23 +146,23 @@ def opaque_copy(src, dst):
         if not (dst/f'{new}.pdf').exists(): shutil.copyfile(src/f'{stem}.pdf', dst/f'{new}.pdf')
     return names
 
-def rustdocs_dir(cache):
-    "The pages of the Rust Book (its chapters and appendices), the Cargo Book and the Reference, copied flat (`cargo__reference__profiles.html`) so every page's stem is its own."
-    dst = Path(cache or tempfile.mkdtemp())/'rustdocs'
+def _flat_copy(cache, name, root, files):
+    "`files` (under `root`) copied flat into `cache/name` (`cargo__reference__profiles.html`), so every page's stem is its own; once per cache."
+    dst = Path(cache or tempfile.mkdtemp())/name
     if dst.is_dir(): return dst
     dst.mkdir(parents=True)
-    pages = [*RUSTDOCS.glob('book/ch*.html'), *RUSTDOCS.glob('book/appendix-*.html')]
-    pages += [f for b in ('cargo', 'reference') for f in (RUSTDOCS/b).rglob('*.html') if f.name not in ('print.html', 'toc.html', '404.html')]
-    for f in pages: shutil.copyfile(f, dst/('__'.join(f.relative_to(RUSTDOCS).parts)))
+    for f in files: shutil.copyfile(f, dst/('__'.join(f.relative_to(root).parts)))
     return dst
 
+def rustdocs_dir(cache):
+    "The pages of the Rust Book (its chapters and appendices), the Cargo Book and the Reference, copied flat."
+    pages = [*RUSTDOCS.glob('book/ch*.html'), *RUSTDOCS.glob('book/appendix-*.html')]
+    pages += [f for b in ('cargo', 'reference') for f in (RUSTDOCS/b).rglob('*.html') if f.name not in ('print.html', 'toc.html', '404.html')]
+    return _flat_copy(cache, 'rustdocs', RUSTDOCS, pages)
+
 def awscli_dir(cache):
-    "The usage examples of `AWS_SERVICES`, copied flat (`s3api__wait__bucket-exists.rst`) so every page's stem is its own."
-    dst = Path(cache or tempfile.mkdtemp())/'awscli'
-    if dst.is_dir(): return dst
-    dst.mkdir(parents=True)
-    for f in (f for s in AWS_SERVICES for f in (AWSCLI/s).rglob('*.rst')): shutil.copyfile(f, dst/('__'.join(f.relative_to(AWSCLI).parts)))
-    return dst
+    "The usage examples of `AWS_SERVICES`, copied flat (`s3api__wait__bucket-exists.rst`)."
+    return _flat_copy(cache, 'awscli', AWSCLI, [f for s in AWS_SERVICES for f in (AWSCLI/s).rglob('*.rst')])
 
 def half_of(Q, half='all'):
     "The questions of one half: a row's own `half` field, else by position (0-based even = tune, odd = test); 'all' keeps every one."

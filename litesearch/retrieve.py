@@ -452,6 +452,11 @@ def _fiscal_terms(q:str)->list:
     return list(dict.fromkeys(f'"fiscal {y}"' for ys in _fiscal_years(q) for y in ys))
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-5-s1
+def _unnamed_terms(tr, q, did)->list:
+    "The question's terms less those the document's label and names hold (all of them, if that leaves none)."
+    named = set(re.findall(r'\w+', ' '.join(tr.execute(f'SELECT label, names FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
+    return [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
+
 def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
     "(fused chunk hits inside one document, how many its keyword leg found): BM25 over the question's terms in its rowid range (less the words that name it, unless `names`), vectors scanned there only."
     lo, hi = _doc_range(tr, did)
@@ -460,8 +465,7 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
     where, args = (f'({w}) AND t.doc_id = ?', [*wa, did]) if w else ('t.doc_id = ?', [did])
     # inside the document, the words that named it ('PG&E', '2021') match most of its chunks: they routed the
     # question here and rank nothing there, and ranking every chunk they match was most of the time spent
-    named = set(re.findall(r'\w+', ' '.join(tr.execute(f'SELECT label, names FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
-    terms = [t for t in fts_terms(q) if names or not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
+    terms = fts_terms(q) if names else _unnamed_terms(tr, q, did)
     fts = tr.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
     vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
