@@ -164,6 +164,19 @@ def test_bare_chapter_numbers_hold_their_sections():
     assert path['A.1 GNU Free Documentation License'][-2:] == ['Appendix A Copying Information', 'A.1 GNU Free Documentation License']
     assert len({len(path[t]) for t in ('1 Introduction', '2 ASN.1 structure handling', '3 Utilities', 'Appendix A Copying Information')}) == 1
 
+def test_continued_title_is_one_section():
+    "FedEx printed `NOTES TO CONSOLIDATED FINANCIAL STATEMENTS` over each of 30 pages of notes: 31 nested nodes of that name."
+    notes = [[('FedEx Corporation Annual Report', 20, True), PARA]] + [[H(f'Section {k}'), PARA, PARA] for k in range(1, 9)]
+    notes += [[H('NOTES TO CONSOLIDATED FINANCIAL STATEMENTS'), H('NOTE 1: DESCRIPTION OF BUSINESS'), PARA]]
+    notes += [[H('NOTES TO CONSOLIDATED FINANCIAL STATEMENTS'), PARA, H(f'NOTE {k}: {t}'), PARA] for k, t in ((2, 'LEASES'), (3, 'DEBT'), (4, 'TAXES'))]
+    nodes, path = tree_of(notes)
+    assert [n.title for n in nodes].count('NOTES TO CONSOLIDATED FINANCIAL STATEMENTS') == 1, [n.title for n in nodes]
+    assert path['NOTE 4: TAXES'][:-1] == path['NOTE 1: DESCRIPTION OF BUSINESS'][:-1]
+    # two audit reports titled alike on facing pages stay two sections
+    reports = notes[:9] + [[H('Report of Independent Registered Public Accounting Firm'), H(t), PARA] for t in ('Opinion on the Financial Statements', 'Opinion on Internal Control')]
+    nodes, _ = tree_of(reports)
+    assert [n.title for n in nodes].count('Report of Independent Registered Public Accounting Firm') == 2, [n.title for n in nodes]
+
 def test_numbered_outline_chapter_is_no_title():
     "An outline whose `2.` holds most entries: read as the document's name, its sections moved up beside the chapters."
     doc = pymupdf.open()
