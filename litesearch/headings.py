@@ -546,19 +546,25 @@ def _reprints(out, fams, titles):
 # %% ../nbs/03_headings.ipynb #cont-fn
 _CONT = re.compile(r'[\s\-–—(]*continued\W*$', re.I)
 
-def _at_top(out, flat, k)->bool:
-    "Is candidate `k` its page's first heading, fewer than three lines below the top by place (a header block can be read last)?"
-    p, i, g, _ = out[k]
-    above = lambda h, j: h[0].y < g[0].y - 1 or (abs(h[0].y - g[0].y) <= 1 and j < i)     # on one baseline, reading order tells
-    return sum(not l.drop and l.y < g[0].y - 1 for l in flat[p]) < 3 and not any(q == p and above(h, j) for q, j, h, _ in out)
+def _firsts(out)->dict:
+    "Per page, the candidate standing highest on it by place (on one baseline, the first read)."
+    first = {}
+    for k, (p, i, g, _) in enumerate(out):
+        if p not in first or g[0].y < out[first[p]][2][0].y - 1: first[p] = k
+    return first
+
+def _at_top(out, flat, k, first)->bool:
+    "Is candidate `k` its page's first heading (`first`: `_firsts(out)`), fewer than three lines below the top by place (a header block can be read last)?"
+    p, _, g, _ = out[k]
+    return first.get(p) == k and sum(not l.drop and l.y < g[0].y - 1 for l in flat[p]) < 3
 
 def _continued(out, flat)->set:
     "Headings reprinting at a page's top the title the page before printed in the same type, when it runs on 3+ pages or says `(Continued)`."
-    chains, last = {}, {}
+    chains, last, first = {}, {}, _firsts(out)
     for k, (p, i, g, _) in enumerate(out):
         t = ' '.join(l.text for l in g)
         key = (_squash(_CONT.sub('', t)), g[0].size)
-        on = key[0] and key in last and chains[last[key]][-1][0] == p - 1 and _at_top(out, flat, k)
+        on = key[0] and key in last and chains[last[key]][-1][0] == p - 1 and _at_top(out, flat, k, first)
         last[key] = last[key] if on else k
         chains.setdefault(last[key], []).append((p, k, bool(_CONT.search(t))))
     # two reports titled alike on facing pages (an audit report on each of two statements) are two sections
@@ -625,7 +631,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     # the labels repeated on many pages, not at a page's top (a running header), are still items of the lists they stand in
     gone = [c for c in out if not keep(c) and sum(not l.drop for l in flat[c[0]][:c[1]]) >= 3]
     out = [c for c in out if keep(c)]
-    out = [c for k, c in enumerate(out) if k not in _continued(out, flat)]
+    cont = _continued(out, flat)
+    out = [c for k, c in enumerate(out) if k not in cont]
     # Items named before captions are joined, so `PART I` does not take `BUSINESS` as its caption
     out, titles = _captions(out, form_titles([strip_markers(' '.join(l.text for l in g)) for _, _, g, _ in out], form))
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
