@@ -12,7 +12,10 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   against the outline entries printed in the text (the entries pdf_parse's own outline placement finds on their pages):
   heading precision (detected headings matching an entry) and recall (entries matched by a heading), titles matched
   after dropping spacing, case and punctuation (a prefix match counts when the shorter is >= 60% of the longer), and
-  rank agreement (for consecutive matched pairs, outline depth and tree level move the same way: up, same or down).
+  rank agreement (for consecutive matched pairs, outline depth and tree level move the same way: up, same or down), and
+  parent agreement (each matched heading hangs under the heading of the entry the outline puts it under: its nearest
+  matched ancestor in the tree is the entry's nearest shallower entry before it, or both are the top). Parent agreement
+  judges each heading once: fixing one of two misplaced neighbours can lower the pairwise rank agreement.
   Each heading matching no entry is counted by why: deeper than the outline goes, a repeat of an entry already matched, a
   partial title (one a prefix of an entry), table furniture or a sentence's piece (by headings' own tests), a numbered
   heading the outline leaves out, or other (an unnumbered heading the outline does not list).
@@ -164,6 +167,16 @@ def placed(path, printed):
     doc = pymupdf.open(str(path)); n, pages = len([e for e in doc.get_toc() if e[2] > 0]), doc.page_count; doc.close()
     return 2 <= n <= tuning.OUTLINE_MAX_PER_PAGE * pages and len(printed) >= tuning.OUTLINE_MIN_PRINTED * n
 
+def _tree_parent(nodes, k, ent):
+    "The outline entry of node `k`'s nearest ancestor that matched one (None: none does)."
+    p = nodes[k].parent
+    while p is not None and p not in ent: p = nodes[p].parent
+    return None if p is None else ent[p]
+
+def _outline_parent(entries, m):
+    "The entry the outline puts entry `m` under: the nearest before it at a smaller depth (None: the top)."
+    return next((e for e in range(m - 1, -1, -1) if entries[e][0] < entries[m][0]), None)
+
 def outline_scores(path):
     "Heading precision/recall and rank agreement of the tree built with the outline ignored, and why unmatched headings missed."
     from litesearch.data import pdf_parse
@@ -175,18 +188,19 @@ def outline_scores(path):
     types = outline_types([s for *_, s in printed])
     inside = [within(s, types) for s in node_types(path, nodes)]
     top = max((d for d, _ in entries), default=0)      # headings deeper than the outline goes are neither right nor wrong by it
-    used, pairs, hit, why = set(), [], [], Counter()
+    used, pairs, hit, why, ent = set(), [], [], Counter(), {}
     for k, (lv, t) in enumerate(det):        # in reading order: each heading takes the next unused entry it matches
         m = next((e for e in range(len(entries)) if e not in used and _match(t, entries[e][1])), None)
         hit.append(m is not None)
-        if m is not None: used.add(m); pairs.append((entries[m][0], lv))
+        if m is not None: used.add(m); pairs.append((entries[m][0], lv)); ent[k + 1] = m
         else: why[why_unmatched(lv, nodes[k + 1].title, t, entries, used, top)] += 1
     shallow = [h for h, (lv, _) in zip(hit, det) if lv <= top]
     ranked = [h for h, w in zip(hit, inside) if w]
     agree = [((a2 > a1) - (a2 < a1)) == ((b2 > b1) - (b2 < b1)) for (a1, b1), (a2, b2) in zip(pairs, pairs[1:])]
+    parent = [_tree_parent(nodes, k, ent) == _outline_parent(entries, m) for k, m in ent.items()]
     return dict(placed=placed(path, printed), detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow), ranked=len(ranked), ranked_matched=sum(ranked),
                 precision=len(pairs) / len(det) if det else 0, recall=len(used) / len(entries) if entries else 0,
-                rank_agree=sum(agree) / len(agree) if agree else 0, why=why)
+                rank_agree=sum(agree) / len(agree) if agree else 0, parent_agree=sum(parent) / len(parent) if parent else 0, why=why)
 
 def fingerprint(nodes):
     norm = lambda t: ' '.join(_marker.sub(' ', t).split())
@@ -256,7 +270,7 @@ def report(name, rows):
             print(f'   outline ignored ({len(os_)} PDFs): heading precision {m / max(d, 1):.3f} recall {m / max(e, 1):.3f} '
                   f'precision within the outline depth {sm / max(sd, 1):.3f} '
                   f"(pooled; mean per PDF {mean([r['precision'] for r in os_]):.3f} / {mean([r['recall'] for r in os_]):.3f}), "
-                  f"rank agreement {mean([r['rank_agree'] for r in os_]):.3f}")
+                  f"rank agreement {mean([r['rank_agree'] for r in os_]):.3f}, parent agreement {mean([r['parent_agree'] for r in os_]):.3f}")
             gt = [r for r in os_ if r['entries'] >= 2]      # an outline none of whose entries is printed judges nothing
             rd, rm = sum(r['ranked'] for r in gt), sum(r['ranked_matched'] for r in gt)
             gd = sum(r['detected'] for r in gt)
@@ -275,7 +289,7 @@ def report(name, rows):
                 print(f"   {r['name']}: items {r['items_found']:.2f}/{r['items_nested']:.2f} statements {r['statements']:.2f}")
     if name != 'eu':
         for r in rows:
-            if 'precision' in r: print(f"   {r['name']}: outline-ignored P {r['precision']:.2f} R {r['recall']:.2f} rank {r['rank_agree']:.2f} "
+            if 'precision' in r: print(f"   {r['name']}: outline-ignored P {r['precision']:.2f} R {r['recall']:.2f} rank {r['rank_agree']:.2f} parent {r['parent_agree']:.2f} "
                                        f"({r['detected']} headings, {r['entries']} entries); at its ranks P {r['ranked_matched'] / max(r['ranked'], 1):.2f} ({r['ranked']} headings)")
 
 _TIMER = '''

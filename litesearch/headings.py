@@ -115,11 +115,13 @@ def rank_families(fams:list, # the family of each heading, in reading order (Non
     return rank
 
 # %% ../nbs/03_headings.ipynb #20672814
+_LONE, _BACK = 'lone', ('appendix', 'annex')      # the family of a lone appendix or annex (`_numbered`): ranked where it stands
+
 def levels(heads:list, # `[(family, type_key)]` per heading in reading order; type_key orders unnumbered type (lower: larger; 0: always first)
            max_depth:int=6, # deepest level
           )->list: # a level per heading, 1 = top
     "Levels from the grammar: a numbered heading sits under the open numbered headings of higher rank; an unnumbered one under the numbered heading before it."
-    rank = rank_families([f for f, _ in heads])
+    rank = rank_families([None if f == _LONE else f for f, _ in heads])
     first = next((k for k, (f, _) in enumerate(heads) if f), len(heads))
     # type ranks the unnumbered headings of the front matter and of the body apart: a cover's display type is no body level
     sub = {}
@@ -130,6 +132,12 @@ def levels(heads:list, # `[(family, type_key)]` per heading in reading order; ty
     for n, (f, k) in enumerate(heads):
         if f is None:
             out.append(min(len(stack) + 1 + (sub[('front' if n < first else 'body', k)] if k else 0), max_depth)); continue
+        if f == _LONE:
+            # a lone appendix closes the body's numbered headings and stands beside the first of them; within a part or an
+            # exhibit (the divisions that hold documents) it stays there
+            keep = [r for r in stack if r <= _WORDS['appendix']]
+            stack = keep + [stack[len(keep)] if len(stack) > len(keep) else _WORDS['appendix'] + 0.5]
+            out.append(min(len(stack), max_depth)); continue
         while stack and stack[-1] >= rank[f]: stack.pop()
         stack.append(rank[f]); out.append(min(len(stack), max_depth))
     return out
@@ -452,7 +460,8 @@ def _numbered(titles):
     for t, f in zip(titles, fams):
         if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL else 1]).upper().rstrip('.:'))
     lone = lambda k, t, f: f in _ALL and _own_sections(titles, k, t.split()[1].rstrip('.:'), lambda x: family(x) == f)
-    return [f if f and (len(nums[f]) >= 2 or lone(k, t, f)) else None for k, (t, f) in enumerate(zip(titles, fams))]
+    # one appendix or annex is still the back matter: it closes the body's sections (`levels`), where it would hang as a loose heading
+    return [f if f and (len(nums[f]) >= 2 or lone(k, t, f)) else _LONE if f in _BACK else None for k, (t, f) in enumerate(zip(titles, fams))]
 
 # %% ../nbs/03_headings.ipynb #cells-fn
 def _beside(ls, l):

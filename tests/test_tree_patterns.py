@@ -177,6 +177,14 @@ def test_continued_title_is_one_section():
     nodes, _ = tree_of(reports)
     assert [n.title for n in nodes].count('Report of Independent Registered Public Accounting Firm') == 2, [n.title for n in nodes]
 
+def test_lone_appendix_closes_the_body():
+    "A protocol's one `APPENDIX 1: SCHEDULE OF EVENTS` hung under `11.2 Institutional Review Board`, five levels down."
+    nodes, path = tree_of([[('Natural History Protocol', 20, True), PARA], [('1 Introduction', 14, True), PARA, ('1.1 Background', 12, True), PARA],
+                           [('11 Ethics', 14, True), PARA, ('11.1 Consent', 12, True), PARA, ('11.2 Institutional Review Board', 12, True), PARA],
+                           [('APPENDIX 1: SCHEDULE OF EVENTS', 14, True), PARA], [('12 REFERENCES', 14, True), PARA]])
+    assert len(path['APPENDIX 1: SCHEDULE OF EVENTS']) == len(path['11 Ethics']) == len(path['12 REFERENCES']), path
+    assert '11.2 Institutional Review Board' not in path['APPENDIX 1: SCHEDULE OF EVENTS']
+
 def test_numbered_outline_chapter_is_no_title():
     "An outline whose `2.` holds most entries: read as the document's name, its sections moved up beside the chapters."
     doc = pymupdf.open()
