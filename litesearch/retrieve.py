@@ -155,7 +155,20 @@ def _naming_terms(tr, terms, q:str=None)->list:
     # agency reports for every accident question that used it, and routed those questions away from their report.
     # A lone lower-case letter is no name: the 'e' of 'i.e.' named PG&E's four 10-Ks, and routed Apple's question there
     lower = lambda t: len(t.strip('"*')) > 1 and _body_df(tr, t) <= few and (q is None or ' ' in t or _in_phrase(tr, q, t))
-    return [t for t in terms if 0 < _name_df(tr, t) <= few and (_NAMEISH.search(t) or lower(t))]
+    return [t for t in terms if 0 < _name_df(tr, t) <= few and ((_NAMEISH.search(t) and not _grammar_cap(tr, q, t)) or lower(t))]
+
+_SENT = re.compile(r'(?:^|[.?!:;]["\')\]]*\s+)["\'(\[]*(\w+)')      # a sentence's first word
+
+def _grammar_cap(tr, q:str, t:str)->bool:
+    "Whether word `t` is capitalized in `q` only as a sentence's first word, and no document's label or names print it with a capital."
+    # 'Without actually making the call, ...' named `generate-data-key-without-plaintext` by its file name: grammar wrote
+    # the capital. 'Oracle's revenue ...' stays a name: ORACLE CORPORATION's label prints it so
+    w = t.strip('"*')
+    if q is None or not (w.isalpha() and w[0].isupper() and w[1:].islower()): return False
+    if len(re.findall(rf'(?<!\w){re.escape(w)}(?!\w)', q)) != [m[1] for m in _SENT.finditer(q)].count(w): return False
+    p, cap = tr.profiles.name, re.compile(rf'(?<![^\W\d_]){w[0]}(?i:{re.escape(w[1:])})')
+    rows = tr.execute(f'SELECT label, names FROM [{p}] WHERE [{p}] MATCH ? LIMIT 50', [f'{{label names}} : {t}']).fetchall()
+    return not any(cap.search(f'{a or ""} {b or ""}') for a, b in rows)
 
 def _in_phrase(tr, q:str, t:str)->bool:
     "Whether the word `t` stands in `q` beside a word (the content word before or after it) that one document's label or names hold with it."

@@ -62,6 +62,6 @@ def test_naming_never_raises(fresh_db):
     titles = ['near-and-or', 'content_heading', 'saturn-transit', 'NOT_a_name', 'q"uote', 'star*name', 'col:on', 'paren(s)', 'x-y-z', 'plain']
     for k, t in enumerate(titles):
         fresh_db.add_doc(f'# {t} notes\n\nSaturn transits house {k}; NEAR and AND are words, content and heading too.', title=t, source=f'{t}.md')
-    for q in QUERIES[:150] + ['near and or saturn transit', 'the content heading of near', '"near" AND (saturn', 'star* name: col:on paren(s)']:
+    for q in QUERIES[:150] + ['near and or saturn transit', 'the content heading of near', '"near" AND (saturn', 'star* name: col:on paren(s)', 'Near? Saturn transits: Plain', 'Star* name. Col:on']:
         assert isinstance(fresh_db.docs(q, limit=3), list), q
         assert isinstance(fresh_db.sections(q, limit=3), list), q
