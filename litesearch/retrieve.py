@@ -304,14 +304,31 @@ def _dated(tr, q, terms)->list:
     return [t for t in terms if keep(t)]
 
 # %% ../nbs/15_retrieve.ipynb #text-named
-def _text_named(tr, terms, ev_rank:dict, ev:dict)->dict:
-    "Routing confidence from a name that only one document's opening text holds (a capital or a digit in it), when that document also holds the best chunk evidence."
-    ts = [t for t in terms if _body_df(tr, t) == 1 and _NAMEISH.search(t)]
+def _owner(tr, t)->tuple:
+    "(the document holding most chunks that hold term `t`, its share of them, how many it holds); (None, 0, 0) if none does. Kept until the database changes."
+    S = tr.store.name
+    def read():
+        rows = tr.execute(f'SELECT s.doc_id, count(*) FROM (SELECT rowid FROM [{S}_fts] WHERE [{S}_fts] MATCH ? LIMIT ?) f '
+                          f'JOIN [{S}] s ON s.rowid = f.rowid GROUP BY s.doc_id ORDER BY 2 DESC', [t, tuning.SPEC_CAP]).fetchall()
+        n = sum(c for _, c in rows)
+        return (rows[0][0], rows[0][1] / n, rows[0][1]) if rows else (None, 0.0, 0)
+    return _fresh(tr.db, ('owner', S, t), read)
+
+def _text_named(tr, terms, ev_rank:dict, ev:dict, q:str=None)->dict:
+    "Routing confidence from a name only one document's text uses (a capital or a digit in it): held by its opening text alone, or by `tuning.TEXT_NAME_SHARE` of the chunks that hold it; that document must also hold the best chunk evidence."
+    ts = [t for t in terms if _NAMEISH.search(t) and not _grammar_cap(tr, q, t)]
     if not ts: return {}
-    p = tr.profiles.name
-    got = tr.execute(f'SELECT doc_id, -bm25([{p}], 0, 0, 0, 1) FROM [{p}] WHERE [{p}] MATCH ?', [f"{{body}} : ({' OR '.join(ts)})"]).fetchall()
+    p, opening = tr.profiles.name, [t for t in ts if _body_df(tr, t) == 1]
+    got = tr.execute(f'SELECT doc_id, -bm25([{p}], 0, 0, 0, 1) FROM [{p}] WHERE [{p}] MATCH ?', [f"{{body}} : ({' OR '.join(opening)})"]).fetchall() if opening else []
     # the evidence must agree: a paraphrase citing another act names that act's opening, and was routed there
-    return _route_conf({d: s for d, s in got if ev_rank.get(d) == 1}, ev)
+    conf = _route_conf({d: s for d, s in got if ev_rank.get(d) == 1}, ev)
+    # a name used through a document's text and hardly elsewhere: 'VAT', in no title (the act is 'on the common system of
+    # value added tax') but in nearly every chunk of the VAT directive and few others; its share is the confidence
+    for t in ts:
+        d, share, n = _owner(tr, t)
+        if d is not None and share >= tuning.TEXT_NAME_SHARE and n >= tuning.TEXT_NAME_MIN and ev_rank.get(d) == 1:
+            conf[d] = max(conf.get(d, 0.0), round(share, 4))
+    return conf
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-1
 def _ev_per_length(tr, ev:dict)->dict:
@@ -343,7 +360,7 @@ def _rank_docs(tr, q, hits, k=3):
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
     # the agency's name, asked about by its place and aircraft
     spec, words = _specificity(tr, nterms)
-    conf = _route_conf(dict(names), ev, spec, words) if names else _text_named(tr, terms, ranks['evidence'], ev)
+    conf = _route_conf(dict(names), ev, spec, words) if names else _text_named(tr, terms, ranks['evidence'], ev, q)
     # a name counts by the confidence that the question means the document (`_route_conf`), as routing reads it: as far
     # as the name is specific ('protocol' in one protocol's label, while every protocol's chunks say it), by how much of
     # the best name match it makes ('FY2019' naming PG&E's 2019 10-K beside eBay's, named by 'eBay' and 'FY2019'), and

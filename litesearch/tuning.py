@@ -115,6 +115,9 @@ HITS_POOL = 80   # chunk hits `doc_search` and `sections` rank, whatever their `
 SPEC_CAP = 20_000   # chunks counted per term and document when measuring how specifically a term names documents
 # confidence below which a named document is not searched inside (chosen on half of each question set)
 ROUTE_MIN = 0.3
+# a word written as a name (a capital, a digit) names the document holding this share of the chunks that hold it, and at
+# least TEXT_NAME_MIN of them, when that document also holds the best evidence ('VAT': the VAT directive; see `_text_named`)
+TEXT_NAME_SHARE, TEXT_NAME_MIN = 0.8, 3
 # a `hash` store's vectors join the ranking when no `emb=` is given (False: its keywords rank it; see 15_retrieve)
 HASH_RANKS = False
 
