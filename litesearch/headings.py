@@ -553,7 +553,7 @@ def _reprints(out, fams, titles):
     return {k for k in range(first + 1, len(out)) if fams[k] is None and t and _squash(titles[k]) == t}
 
 # %% ../nbs/03_headings.ipynb #cont-fn
-_CONT = re.compile(r'[\s\-–—(]*continued\W*$', re.I)
+_CONT = re.compile(r'[\s\-–—(]*\bcontinued\W*$', re.I)     # `(Continued)`, `– continued`; not `Discontinued`
 
 def _firsts(out)->dict:
     "Per page, the candidate standing highest on it by place (on one baseline, the first read)."
