@@ -164,7 +164,8 @@ def _grammar_cap(tr, q:str, t:str)->bool:
     # 'Without actually making the call, ...' named `generate-data-key-without-plaintext` by its file name: grammar wrote
     # the capital. 'Oracle's revenue ...' stays a name: ORACLE CORPORATION's label prints it so
     w = t.strip('"*')
-    if q is None or not (w.isalpha() and w[0].isupper() and w[1:].islower()): return False
+    # a query of a word or two is keywords, not a sentence: its capitals are the reader's ('Planet')
+    if q is None or len(re.findall(r'\w+', q)) < 3 or not (w.isalpha() and w[0].isupper() and w[1:].islower()): return False
     if len(re.findall(rf'(?<!\w){re.escape(w)}(?!\w)', q)) != [m[1] for m in _SENT.finditer(q)].count(w): return False
     p, cap = tr.profiles.name, re.compile(rf'(?<![^\W\d_]){w[0]}(?i:{re.escape(w[1:])})')
     rows = tr.execute(f'SELECT label, names FROM [{p}] WHERE [{p}] MATCH ? LIMIT 50', [f'{{label names}} : {t}']).fetchall()
