@@ -371,12 +371,12 @@ def _font_heads(flat, # per page, its `_Line`s
         t = l.text
         if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry) or not re.search(r'[^\W\d_]', t): return None
         return style(l)
-    groups, nlines = [], 0
-    for ls in flat:
+    groups, nlines, where = [], 0, {}
+    for p, ls in enumerate(flat):
         prev = None
         for l in ls:
             if l.drop: continue
-            nlines += 1
+            nlines += 1; where[id(l)] = p
             # a heading's lines follow at their line spacing in one block: a wider gap starts another heading
             near = prev and prev[0][-1].blk == l.blk and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size
             k = key(l, _carries(l, prev[0] if near else [], body))
@@ -394,7 +394,29 @@ def _font_heads(flat, # per page, its `_Line`s
     keep = sorted({k for g, k, _ in groups if g and prose[k] <= tuning.BODY_TYPE_PROSE * nlines}, key=lambda k: (-k[0], k[1]))
     groups = [(g, k) for g, k, _ in groups if g]
     depth = {k: min(i + 1, max_depth) for i, k in enumerate(keep)}
-    return [(g, depth[k]) for g, k in groups if k in depth]
+    pbody = _page_bodies(flat)
+    return [(g, depth[k]) for g, k in groups if k in depth and not _page_body(g, pbody.get(where[id(g[0])]), body)]
+
+def _page_bodies(flat)->dict:
+    "Per page holding `tuning.PAGE_BODY_CHARS`+ characters, the (size, bold) most of its characters are set in."
+    out = {}
+    for p, ls in enumerate(flat):
+        c = Counter()
+        for l in ls:
+            if not l.drop: c[(l.size, l.bold)] += len(l.text)
+        if sum(c.values()) >= tuning.PAGE_BODY_CHARS: out[p] = c.most_common(1)[0][0]
+    return out
+
+def _page_body(g, # a candidate's lines
+               page, # (size, bold) of its page's body (`_page_bodies`), or None
+               body, # the document's body size
+              )->bool:
+    "Lines in their page's own body type, where the document's body is another, unless numbered and title-like (`3.1 Elections to Defer Compensation`)."
+    # an exhibit set larger than the filing around it: its paragraphs (`(1) Any Person is or becomes ...`) and its letterhead
+    # address are that page's body, not headings in larger type
+    l, t = g[0], ' '.join(x.text for x in g)
+    if page != (l.size, l.bold) or l.size == body: return False
+    return not family(t) or len(t) > _MAX_HEAD or t.rstrip()[-1:] in '.;'
 
 # %% ../nbs/04_data.ipynb #ol-fn
 def _marks(flat):

@@ -73,6 +73,8 @@ HEAD_LINE_GAP = 2.0
 # a type whose lines in running text (paragraphs) are more than this share of a PDF's lines is a second body, not a heading type:
 # 0.30 in the one such type of the corpora (a 10-K's 11-point prose), at most 0.15 in types mixing headings and narrative
 BODY_TYPE_PROSE = 0.2
+# a page holding this many characters has a body type of its own: the type most of them are set in (`_font_heads`)
+PAGE_BODY_CHARS = 1000
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half

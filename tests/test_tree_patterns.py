@@ -185,6 +185,22 @@ def test_lone_appendix_closes_the_body():
     assert len(path['APPENDIX 1: SCHEDULE OF EVENTS']) == len(path['11 Ethics']) == len(path['12 REFERENCES']), path
     assert '11.2 Institutional Review Board' not in path['APPENDIX 1: SCHEDULE OF EVENTS']
 
+def test_exhibit_paragraphs_in_larger_type_are_no_headings():
+    "eBay's 10-K carries a compensation plan set larger than the filing: each `(1) Any Person is or becomes ...` stood as a heading."
+    doc = pymupdf.open()
+    for k in range(6):      # the filing, in its 9 pt body
+        pg = doc.new_page(); pg.insert_text((72, 60), f'Item {k + 1}. Business {k + 1}', fontsize=9, fontname='hebo')
+        pg.insert_textbox(pymupdf.Rect(72, 80, 520, 760), PARA * 6, fontsize=9, fontname='helv')
+    pg, y = doc.new_page(), 60     # the exhibit, in 11 pt: a section title, then numbered paragraphs
+    pg.insert_text((72, y), '3.1 Elections to Defer Compensation', fontsize=11, fontname='helv'); y += 30
+    for k in range(1, 9):        # a page's worth (1,000+ characters) of its own body
+        pg.insert_textbox(pymupdf.Rect(72, y, 520, y + 120), f'({k}) A Participant may elect to defer Compensation for a Plan Year by filing with '
+                          'the Administrator a Deferral Election Form before the first day of the Plan Year to which it applies.', fontsize=11, fontname='helv')
+        y += 75
+    titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))]
+    assert '3.1 Elections to Defer Compensation' in titles, titles
+    assert not any(t.startswith('(') for t in titles), titles
+
 def test_numbered_outline_chapter_is_no_title():
     "An outline whose `2.` holds most entries: read as the document's name, its sections moved up beside the chapters."
     doc = pymupdf.open()
