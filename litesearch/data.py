@@ -411,11 +411,12 @@ def _page_body(g, # a candidate's lines
                page, # (size, bold) of its page's body (`_page_bodies`), or None
                body, # the document's body size
               )->bool:
-    "Lines in their page's own body type, where the document's body is another, unless numbered and title-like (`3.1 Elections to Defer Compensation`)."
+    "Whether a candidate is set in its page's own body type (so heads nothing) where the document's body is another, unless numbered and title-like (`3.1 Elections to Defer Compensation`)."
     # an exhibit set larger than the filing around it: its paragraphs (`(1) Any Person is or becomes ...`) and its letterhead
     # address are that page's body, not headings in larger type
-    l, t = g[0], ' '.join(x.text for x in g)
+    l = g[0]
     if page != (l.size, l.bold) or l.size == body: return False
+    t = ' '.join(x.text for x in g)
     return not family(t) or len(t) > _MAX_HEAD or t.rstrip()[-1:] in '.;'
 
 # %% ../nbs/04_data.ipynb #ol-fn
