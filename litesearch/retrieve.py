@@ -168,8 +168,9 @@ def _grammar_cap(tr, q:str, t:str)->bool:
     if q is None or len(re.findall(r'\w+', q)) < 3 or not (w.isalpha() and w[0].isupper() and w[1:].islower()): return False
     if len(re.findall(rf'(?<!\w){re.escape(w)}(?!\w)', q)) != [m[1] for m in _SENT.finditer(q)].count(w): return False
     p, cap = tr.profiles.name, re.compile(rf'(?<![^\W\d_]){w[0]}(?i:{re.escape(w[1:])})')
-    rows = tr.execute(f'SELECT label, names FROM [{p}] WHERE [{p}] MATCH ? LIMIT 50', [f'{{label names}} : {t}']).fetchall()
-    return not any(cap.search(f'{a or ""} {b or ""}') for a, b in rows)
+    # the labels holding the word change only with a write: read once per connection, as the other naming counts are
+    read = lambda: [f'{a or ""} {b or ""}' for a, b in tr.execute(f'SELECT label, names FROM [{p}] WHERE [{p}] MATCH ? LIMIT 50', [f'{{label names}} : {t}'])]
+    return not any(cap.search(s) for s in _fresh(tr.db, ('label_rows', p, t), read))
 
 def _in_phrase(tr, q:str, t:str)->bool:
     "Whether the word `t` stands in `q` beside a word (the content word before or after it) that one document's label or names hold with it."
@@ -184,12 +185,17 @@ def _in_phrase(tr, q:str, t:str)->bool:
     return any(held(x) for x in sorted(near))
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s1
+def _chunks_holding(tr, t, rng=None)->int:
+    "Chunks holding term `t` (in rowid range `rng`, one document's, if given), counted up to `tuning.SPEC_CAP`."
+    S = tr.store.name
+    return tr.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{S}_fts] WHERE [{S}_fts] MATCH ?{" AND rowid BETWEEN ? AND ?" if rng else ""} LIMIT ?)',
+                      [t, *(rng or ()), tuning.SPEC_CAP]).fetchone()[0]
+
 def _term_spec(tr, t)->tuple:
     "(documents whose label or names hold term `t`, how far its chunks concentrate in them beyond their share of all chunks: 0 chance, 1 only there)."
     p, S = tr.profiles.name, tr.store.name
     named = [r[0] for r in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ? ORDER BY bm25([{p}], 0, 1, 1, 0)', [f'{{label names}} : {t}'])]
-    cnt = lambda rng: tr.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{S}_fts] WHERE [{S}_fts] MATCH ?{" AND rowid BETWEEN ? AND ?" if rng else ""} LIMIT ?)',
-                                 [t, *(rng or ()), tuning.SPEC_CAP]).fetchone()[0]
+    cnt = lambda rng: _chunks_holding(tr, t, rng)
     n_all = cnt(None)
     if not named or not n_all: return named, 1.0        # a word of names only ('10K', a file's code) names nothing else
     rngs = [r for r in (_doc_range(tr, d) for d in named[:10]) if r[0] is not None]
@@ -312,9 +318,7 @@ def _share_in(tr, t, did)->tuple:
         # a word in more chunks than the document could hold at the share asked is not its name: no count ('Company', in 9 of
         # 10 filings' chunks, cost 98 ms to count by document)
         if not n_all or _doc_size(tr, did) < tuning.TEXT_NAME_SHARE * n_all: return 0, 0.0
-        lo, hi = _doc_range(tr, did)
-        S = tr.store.name
-        n = tr.execute(f'SELECT count(*) FROM [{S}_fts] WHERE [{S}_fts] MATCH ? AND rowid BETWEEN ? AND ?', [t, lo, hi]).fetchone()[0]
+        n = _chunks_holding(tr, t, _doc_range(tr, did))
         return n, n / n_all
     return _fresh(tr.db, ('share_in', tr.store.name, t, did), read)
 
