@@ -136,7 +136,8 @@ class Docs(list):
     "`docs()` results: a list of dicts that renders as ranked documents, each with why, in Jupyter."
     def _repr_markdown_(self):
         return '\n'.join(f"{i}. **{_md_esc(d['label'])}** · `{d['doc_id']}` · {d['score']:.4f} · names #{d['why']['names_rank'] or '–'}, "
-                         f"text #{d['why']['body_rank'] or '–'}, evidence #{d['why']['evidence_rank'] or '–'} ({d['why']['nhits']} hits)"
+                         f"text #{d['why']['body_rank'] or '–'}, evidence #{d['why']['evidence_rank'] or '–'} ({d['why']['nhits']} hits), "
+                         f"sections #{d['why'].get('sections_rank') or '–'}"
                          for i, d in enumerate(self, 1)) or '*no documents*'
 
 def _n_docs(tr)->int:
@@ -345,8 +346,8 @@ def _ev_per_length(tr, ev:dict)->dict:
     # Each count is kept until the database changes: a GROUP BY over the store cost 0.4 s at 1M chunks after every write
     return {d: s / max(1, _doc_size(tr, d)) ** tuning.DOC_EV_NORM for d, s in ev.items()}
 
-def _rank_docs(tr, q, hits, k=3):
-    "Documents by RRF of their names (label, title, source words), their opening text, and the chunk evidence (`hits`) rolled up."
+def _rank_docs(tr, q, hits, k=3, secs=()):
+    "Documents by RRF of their names (label, title, source words), their opening text, the chunk evidence (`hits`) rolled up, and the order of their best sections (`secs`, doc ids best first)."
     p, terms = tr.profiles.name, fts_terms(q) + _fiscal_terms(q)
     def leg(cols, w, ts):
         if not ts: return []
@@ -364,7 +365,7 @@ def _rank_docs(tr, q, hits, k=3):
         ev[h['doc_id']] = ev.get(h['doc_id'], 0.0) + h['_rrf_score']; nh[h['doc_id']] = nh.get(h['doc_id'], 0) + 1
     ev = _ev_per_length(tr, ev)
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
-             (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])))}
+             (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])), ('sections', secs))}
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
     # the agency's name, asked about by its place and aircraft
     spec, words = _specificity(tr, nterms)
@@ -381,7 +382,8 @@ def _rank_docs(tr, q, hits, k=3):
             score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * w / (k + i)
     order = sorted(score, key=lambda d: -score[d])
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
-                 evidence_rank=ranks['evidence'].get(d), nhits=nh.get(d, 0), confidence=conf.get(d, 0.0)) for d in order]
+                 evidence_rank=ranks['evidence'].get(d), sections_rank=ranks['sections'].get(d), nhits=nh.get(d, 0),
+                 confidence=conf.get(d, 0.0)) for d in order]
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-2
 def _doc_rows(tr, dids)->dict:
@@ -403,14 +405,21 @@ def docs(self:Database,
          kind=None, # rank only documents of this kind ('pdf', 'md', ...) or kinds
          meta:dict=None, # rank only documents whose metadata holds every key: value given
          **kw, # forwarded to Database.chunk_search (where, ann, dtype, ...)
-        )->list: # Docs: doc_id, title, label, source, kind, score, why (names_rank, body_rank, evidence_rank, nhits)
-    "Documents ranked for a query: their names, their opening text and the chunk evidence rolled up to them, fused by RRF."
+        )->list: # Docs: doc_id, title, label, source, kind, score, why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
+    "Documents ranked for a query: their names, their opening text, the chunk evidence rolled up to them and their best sections, fused by RRF."
     tr = self.get_tree(store, prefix, ann=None)
     dids = None if doc is None else _resolve_docs(tr, doc)
+    skw = dict(store=store, prefix=prefix, doc=doc, kind=kind, meta=meta, **kw)
     if dids: kw = _scoped_kw(kw, dids)
     kw = _facet_kw(tr, kw, kind, meta)
-    hits = _fused_hits(tr, _expanded(tr, q), emb, fanout, None, False, 60, False, kw)
-    ranked = [d for d in _rank_docs(tr, q, hits) if dids is None or d['doc_id'] in dids][:limit]
+    eq = _expanded(tr, q)
+    given, emb = emb, _query_emb(tr.db, tr.store, eq) if emb is None else emb     # embedded once, for both rankings
+    hits = _fused_hits(tr, eq, emb, fanout, None, False, 60, False, kw)
+    # a document is also as good as its best section: the sections ranking (routing, a section's best hit) found the
+    # right page of a documentation folder where summed chunk evidence put a long page of many weak hits first
+    secs = self.sections(q, False if given is None and _keywords_rank(tr) else emb, limit=tuning.DOC_SECTIONS, per=1, **skw)
+    ranked = [d for d in _rank_docs(tr, q, hits, secs=list(dict.fromkeys(s['doc_id'] for s in secs)))
+              if dids is None or d['doc_id'] in dids][:limit]
     rows = _doc_rows(tr, [d['doc_id'] for d in ranked])
     return _with_sources(tr, Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
                      source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], score=d['score'],

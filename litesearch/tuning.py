@@ -79,7 +79,10 @@ PAGE_BODY_CHARS = 1000
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half
 # (bench/quality.py): the opening text as a ranking of its own only ever hurt (weight 0: not queried)
-DOC_LEGS = dict(names=2.0, evidence=0.5, body=0.0)
+DOC_LEGS = dict(names=2.0, evidence=0.5, body=0.0, sections=0.5)
+# the best sections (`sections(q, limit=DOC_SECTIONS)`) whose documents rank as the `sections` leg: 10, 20 and 50
+# put the same document first on every question set but one Rust docs question
+DOC_SECTIONS = 20
 DOC_EV_NORM = 0.25   # a document's summed chunk evidence is divided by its chunk count to this power (0: raw sum)
 # characters of a document's opening its profile reads for what names it: a 10-Q's balance sheet (its fiscal quarter)
 # lies past the cover, within the first 30,000 characters of the filings' 10-Qs
