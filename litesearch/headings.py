@@ -290,9 +290,18 @@ def _entry_heads(flat, toc, wrapped):
         for i, l in enumerate(flat[p]):
             # a list item naming a section (`• strategic human capital;` in a summary) is not where the section starts
             if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS: continue
-            ks = [k for k in pre.get(_squash(l.text), ()) if at <= k < at + 15]
+            s = _squash(l.text)
+            ks = [k for k in pre.get(s, ()) if at <= k < at + 15]
+            if ks and len(s) < len(entries[ks[0]]) and not _goes_on(entries[ks[0]][len(s):], flat[p][i + 1:]): ks = []
             if ks: out.append((p, i, [l], 0)); at = ks[0] + 1
     return out
+
+def _goes_on(rest:str, after:list)->bool:
+    "Whether the next line of text spells on `rest`, the squashed words of a contents entry a line spelled the start of."
+    # an entry's heading wrapped over lines spells its start on the first; a lone line spelling only a start is a word
+    # of other text: an org chart's box 'Performance' took the OPM report's entry 'Performance Details' a page early
+    nxt = next((_squash(x.text) for x in after if not x.drop and x.text.strip()), '')
+    return bool(nxt) and (rest.startswith(nxt) or nxt.startswith(rest))
 
 # %% ../nbs/03_headings.ipynb #fm-titles
 # Regulation S-K's Item titles (Form 10-K) as printed, normalised by `_title_key`; a few common wordings sit beside the standard one

@@ -287,3 +287,15 @@ def test_one_page_without_headings_is_the_document(tmp_path):
     s = db.sections('instances tagged Owner', limit=1)[0]
     assert (s['title'], s['breadcrumb']) == ('describe-instances', 'describe-instances'), s
     assert 'Pages' not in str(db.toc())
+
+def test_word_of_a_chart_is_no_contents_entry():
+    "The 2017 OPM report's org chart box `Performance` took the contents entry `Performance Details`, and the sections after hung under it."
+    heads = ['Message from the Director', 'Overview', 'Organizational Structure', 'Summary of Results', 'Performance Details', 'Appendix']
+    contents = [('Contents', 16, True)] + [(f'{t} . . . . . . . . . . . . {k + 3}', 10, False) for k, t in enumerate(heads)]
+    chart = [('Employee Services', 9, False), ('Performance', 9, False), ('Management', 9, False), ('ORGANIZATIONAL STRUCTURE', 16, True), PARA]
+    body = [[(h.upper(), 16, True), PARA] for h in heads]
+    body[2] = chart
+    body[4] += [('Strategy 1.01: Recruit', 12, True), PARA]
+    nodes, path = tree_of([[('Annual Performance Report', 24, True)], contents] + body)
+    assert 'Performance' not in path, path
+    assert len(path['PERFORMANCE DETAILS']) == len(path['ORGANIZATIONAL STRUCTURE']) == len(path['SUMMARY OF RESULTS']), path
