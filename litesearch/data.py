@@ -333,6 +333,22 @@ def _xref_heads(flat, # per page, its `_Line`s, headings placed
         if j is None or family(t := _heading(*seq[j][1:])[1]) == 'item': continue
         _rename(*seq[j][1:], f'Item {item}. {t}'); named.add(item)
 
+# %% ../nbs/04_data.ipynb #cover-fn
+def _cover_heads(flat, # per page, its `_Line`s, headings placed
+                ):
+    "In a 10-K/10-Q, each heading on the cover page (not a Part or an Item) at least as deep as the first heading after it, in place."
+    if cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]) is None: return
+    seq = _heads_seq(flat)
+    after = next((_heading(l, k)[0] for p, l, k in seq if p > 0), None)
+    for p, l, k in seq:
+        if p > 0 or after is None: break
+        d, t = _heading(l, k)
+        if d < after and family(t) not in ('part', 'item'): _redepth(l, k, after)
+
+def _redepth(l, k, d):
+    if k >= 0: l.pre[k] = (d, l.pre[k][1])
+    else: l.head = (d, l.head[1])
+
 # %% ../nbs/04_data.ipynb #carry-fn
 _NUM_LABEL = re.compile(r'^(?:[A-Za-z]+\s+){1,3}#?\d{1,2}(?:\.\d{1,2})*[A-Za-z]?:$')     # `STRATEGIC GOAL 8:`, `Objective 1.2:`
 
@@ -435,12 +451,13 @@ def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a pag
     "Headings onto `flat`: the outline's entries where it reads as a table of contents, else headings found from the text (`plan_heads`)."
     if 2 <= len(toc) <= tuning.OUTLINE_MAX_PER_PAGE * len(flat):
         saved = _marks(flat)
-        if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc): _form_heads(flat); return _xref_heads(flat)
+        if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc):
+            _form_heads(flat); _xref_heads(flat); return _cover_heads(flat)
         _unmark(saved)          # bookmarks, not headings: none of their titles is printed
     for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
         g[0].head = (d, t)
         for l in g[1:]: l.drop = True
-    _xref_heads(flat)
+    _xref_heads(flat); _cover_heads(flat)
 
 # %% ../nbs/04_data.ipynb #471a4ac4
 import sys, os

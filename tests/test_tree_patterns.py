@@ -299,3 +299,12 @@ def test_word_of_a_chart_is_no_contents_entry():
     nodes, path = tree_of([[('Annual Performance Report', 24, True)], contents] + body)
     assert 'Performance' not in path, path
     assert len(path['PERFORMANCE DETAILS']) == len(path['ORGANIZATIONAL STRUCTURE']) == len(path['SUMMARY OF RESULTS']), path
+
+def test_cover_lines_hold_no_section():
+    "McDonald's 10-K hung `Item 1. ABOUT McDONALD'S` under its cover line `Washington, DC 20549`, set larger than any heading after it."
+    nodes, path = tree_of([[('UNITED STATES SECURITIES AND EXCHANGE COMMISSION', 16, True), ('Washington, DC 20549', 13, True), ('FORM 10-K', 13, True), PARA],
+                           [('FORWARD-LOOKING STATEMENTS', 11, True), PARA, ('ABOUT THE COMPANY', 11, True), PARA, ('Business Summary', 9, True), PARA],
+                           [('RISK FACTORS', 11, True), PARA, ('Item 7. Management Discussion', 11, True), PARA]])
+    assert path['Item 7. Management Discussion'] == ['Item 7. Management Discussion'], path
+    assert path['Business Summary'] == ['ABOUT THE COMPANY', 'Business Summary'], path
+    assert all(len(path[t]) == 1 for t in ('UNITED STATES SECURITIES AND EXCHANGE COMMISSION', 'FORM 10-K', 'FORWARD-LOOKING STATEMENTS')), path
