@@ -299,9 +299,14 @@ def _heads_seq(flat)->list:
 
 def _heading(l, k)->tuple: return l.pre[k] if k >= 0 else l.head
 
-def _rename(l, k, title):
-    if k >= 0: l.pre[k] = (l.pre[k][0], title)
-    else: l.head = (l.head[0], title)
+def _reset(l, k, depth=None, title=None):
+    "Set a placed heading's depth or title (`k` as `_heads_seq` gives it), keeping the other."
+    d, t = _heading(l, k)
+    h = (d if depth is None else depth, t if title is None else title)
+    if k >= 0: l.pre[k] = h
+    else: l.head = h
+
+def _rename(l, k, title): _reset(l, k, title=title)
 
 def _form_heads(flat, # per page, its `_Line`s, outline headings placed
                ):
@@ -343,11 +348,7 @@ def _cover_heads(flat, # per page, its `_Line`s, headings placed
     for p, l, k in seq:
         if p > 0 or after is None: break
         d, t = _heading(l, k)
-        if d < after and family(t) not in ('part', 'item'): _redepth(l, k, after)
-
-def _redepth(l, k, d):
-    if k >= 0: l.pre[k] = (d, l.pre[k][1])
-    else: l.head = (d, l.head[1])
+        if d < after and family(t) not in ('part', 'item'): _reset(l, k, depth=after)
 
 # %% ../nbs/04_data.ipynb #carry-fn
 _NUM_LABEL = re.compile(r'^(?:[A-Za-z]+\s+){1,3}#?\d{1,2}(?:\.\d{1,2})*[A-Za-z]?:$')     # `STRATEGIC GOAL 8:`, `Objective 1.2:`
