@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['strip_markers', 'page_sep', 'family', 'rank_families', 'levels', 'not_heading', 'layout_note', 'not_title',
-           'is_contents', 'contents_entries', 'is_statement', 'form_items', 'cover_form', 'form_titles', 'xref_items',
-           'printed_offset', 'plan_heads']
+           'is_contents', 'contents_entries', 'printed_offset', 'is_statement', 'form_items', 'cover_form',
+           'form_titles', 'xref_items', 'plan_heads']
 
 # %% ../nbs/03_headings.ipynb #6bb3e6a3
 import bisect, re
@@ -237,13 +237,32 @@ def is_contents(lines:list, # a page's lines of text
 def contents_entries(lines:list, # a contents page's lines of text
                     )->list: # entry titles, page numbers and leaders removed
     "The headings a contents page lists, in order."
+    return [t for t, _ in _contents_rows(lines)]
+
+def _contents_rows(lines:list)->list:
+    "`(title, printed page or None)` per entry of a contents page, in order."
     out = []
     for l in lines:
         l = ' '.join((l or '').split())
         if not re.search(r'[A-Za-z]', l) or _CONTENTS.match(l) or _COLWORDS.match(l): continue
         m = _ENTRY.search(l)
-        out.append(_LEADER.sub('', l[:m.start()] if m else l).strip())
+        out.append((_LEADER.sub('', l[:m.start()] if m else l).strip(), int(m.group('n')) if m else None))
     return out
+
+# %% ../nbs/03_headings.ipynb #folio-fn
+_FOLIO = re.compile(r'^(?:.{0,48}\s)?(\d{1,3})$')
+
+def _folios(ls:list)->list:
+    "The numbers a page may print as its own: a number ending one of its first two or last three lines (one per distinct line)."
+    return [int(m.group(1)) for t in {*ls[-3:], *ls[:2]} if (m := _FOLIO.match(t.strip()))]
+
+def printed_offset(pages:list, # per page, its lines' text
+                  )->int: # a page's index in the file minus the number printed on it, or None
+    "How far the page numbers printed on the pages run from their places in the file: the gap a third of the pages (and 3+) agree on."
+    gaps = Counter(i - n for i, ls in enumerate(pages) for n in _folios(ls) if 0 < n <= i + 1)
+    if not gaps: return None
+    g, n = gaps.most_common(1)[0]
+    return g if n >= max(3, len(pages) / 3) else None
 
 # %% ../nbs/03_headings.ipynb #a5b34c00
 _STATEMENT = re.compile(r"^(?:[\w&.,’' -]{0,40}\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+"
@@ -278,8 +297,11 @@ def _text_heads(flat, toc, wrapped):
 
 # %% ../nbs/03_headings.ipynb #e76b5586-s1
 def _entry_heads(flat, toc, wrapped):
-    "Body lines spelling a contents entry, matched in order after the contents pages."
-    entries = [_squash(e) for p in sorted(toc) for e in contents_entries([None if l.drop else l.text for l in flat[p]])]
+    "Body lines spelling a contents entry, matched in order after the contents pages, on or beside the page it lists where that can be read."
+    rows = [r for p in sorted(toc) for r in _contents_rows([None if l.drop else l.text for l in flat[p]])]
+    if not rows: return []
+    entries, listed = [_squash(t) for t, _ in rows], [n for _, n in rows]
+    off = printed_offset([[l.text for l in ls] for ls in flat])
     pre = {}
     for k, e in enumerate(entries):
         if len(e) < 6: continue
@@ -291,10 +313,22 @@ def _entry_heads(flat, toc, wrapped):
             # a list item naming a section (`• strategic human capital;` in a summary) is not where the section starts
             if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS: continue
             s = _squash(l.text)
-            ks = [k for k in pre.get(s, ()) if at <= k < at + 15]
+            ks = [k for k in pre.get(s, ()) if at <= k < at + 15 and _on_page(listed[k], p, off, flat[p])]
             if ks and len(s) < len(entries[ks[0]]) and not _goes_on(entries[ks[0]][len(s):], flat[p][i + 1:]): ks = []
             if ks: out.append((p, i, [l], 0)); at = ks[0] + 1
     return out
+
+def _on_page(n, # the printed page a contents entry lists (None: none read)
+             p:int, # a page of the file
+             off, # the document's page offset (`printed_offset`; None: not read)
+             ls:list, # the page's lines
+            )->bool:
+    "Can a heading on file page `p` be the entry listed at printed page `n`: within a page of it, judged only where `p` prints the number the offset gives it."
+    # the 2017 OPM report lists its management challenges as a bold numbered list a page after the contents, and its
+    # entries '2. Federal health insurance initiatives' ... took them 13 pages before their sections. An appended exhibit
+    # numbers its pages anew, a protocol's header ends in its version: there the page says nothing, and nothing is checked
+    if n is None or off is None or (p - off) not in _folios([l.text for l in ls]): return True
+    return abs(p - off - n) <= 1
 
 def _goes_on(rest:str, after:list)->bool:
     "Whether the next line of text spells on `rest`, the squashed words of a contents entry a line spelled the start of."
@@ -405,18 +439,7 @@ def xref_items(pages:list, # per page, its lines' text
             return {i: rs for i, rs in got.items() if rs}
     return {}
 
-_FOLIO = re.compile(r'^(?:.{0,48}\s)?(\d{1,3})$')
 
-def printed_offset(pages:list, # per page, its lines' text
-                  )->int: # a page's index in the file minus the number printed on it, or None
-    "How far the page numbers printed on the pages run from their places in the file: the gap a third of the pages (and 3+) agree on."
-    gaps = Counter()
-    for i, ls in enumerate(pages):
-        for t in {*ls[-3:], *ls[:2]}:
-            if (m := _FOLIO.match(t.strip())) and 0 < int(m.group(1)) <= i + 1: gaps[i - int(m.group(1))] += 1
-    if not gaps: return None
-    g, n = gaps.most_common(1)[0]
-    return g if n >= max(3, len(pages) / 3) else None
 
 # %% ../nbs/03_headings.ipynb #bb3bb0a6
 def _split_numbered(g, form=None):

@@ -308,3 +308,16 @@ def test_cover_lines_hold_no_section():
     assert path['Item 7. Management Discussion'] == ['Item 7. Management Discussion'], path
     assert path['Business Summary'] == ['ABOUT THE COMPANY', 'Business Summary'], path
     assert all(len(path[t]) == 1 for t in ('UNITED STATES SECURITIES AND EXCHANGE COMMISSION', 'FORM 10-K', 'FORWARD-LOOKING STATEMENTS')), path
+
+def test_contents_entry_found_on_its_page():
+    "The 2017 OPM report's numbered list of management challenges, a page after its contents, took the entries of the sections 13 pages on."
+    folio = lambda n: (f'Annual Report {n}', 8, False)
+    heads = ['Message from the Director', 'Overview', 'Management Challenges', '1. Federal health insurance', '2. Data security', 'Appendix']
+    contents = [('Contents', 16, True)] + [(f'{t} . . . . . . . . . . . . {k + 3}', 10, False) for k, t in enumerate(heads)]
+    nodes, path = tree_of([[('Annual Performance Report', 24, True)], contents,
+                           [('Message from the Director', 16, True), PARA, ('1. Federal health insurance', 9, False), PARA, ('2. Data security', 9, False), PARA, folio(3)],
+                           [('Overview', 16, True), PARA, folio(4)], [('Management Challenges', 16, True), PARA, folio(5)],
+                           [('1. Federal health insurance', 13, True), PARA, folio(6)], [('2. Data security', 13, True), PARA, folio(7)],
+                           [('Appendix', 16, True), PARA, folio(8)]])
+    assert [n.page_start for n in nodes if n.title == '1. Federal health insurance'] == [5], [(n.title, n.page_start) for n in nodes]
+    assert path['Overview'] == ['Overview'] and path['Management Challenges'] == ['Management Challenges'], path
