@@ -346,6 +346,15 @@ def _ev_per_length(tr, ev:dict)->dict:
     # Each count is kept until the database changes: a GROUP BY over the store cost 0.4 s at 1M chunks after every write
     return {d: s / max(1, _doc_size(tr, d)) ** tuning.DOC_EV_NORM for d, s in ev.items()}
 
+def _lower_named(tr, q, ws)->bool:
+    "Are the naming terms `ws` a document's names hold all lower-case words, none written as a name (a capital, a digit)?"
+    return bool(ws) and not any(_NAMEISH.search(t) and not _grammar_cap(tr, q, t) for t in ws)
+
+def _held_share(tr, q, did)->float:
+    "The share of the question's terms, less those naming document `did`, that some chunk of it holds."
+    ts, rng = _unnamed_terms(tr, q, did), _doc_range(tr, did)
+    return sum(1 for t in ts if _chunks_holding(tr, t, rng)) / max(1, len(ts))
+
 def _rank_docs(tr, q, hits, k=3, secs=()):
     "Documents by RRF of their names (label, title, source words), their opening text, the chunk evidence (`hits`) rolled up, and the order of their best sections (`secs`, doc ids best first)."
     p, terms = tr.profiles.name, fts_terms(q) + _fiscal_terms(q)
@@ -370,6 +379,11 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     # the agency's name, asked about by its place and aircraft
     spec, words = _specificity(tr, nterms)
     conf = _route_conf(dict(names), ev, spec, words) if names else _text_named(tr, terms, ranks['evidence'], ev, q)
+    # a page named by lower-case words only (its topic, as a documentation page's file name gives it) is the one meant as
+    # far as it holds the question's other words: 'dead-letter queue' routed a question about moving messages out of one to
+    # `list-dead-letter-source-queues`. A proper name means its document whatever is asked of it: an analyst's 'top line'
+    # is in no 10-K, and weighing every name so lost filings questions (session 22)
+    conf = {d: c * _held_share(tr, q, d) if c >= tuning.ROUTE_MIN and _lower_named(tr, q, words.get(d)) else c for d, c in conf.items()}
     # a name counts by the confidence that the question means the document (`_route_conf`), as routing reads it: as far
     # as the name is specific ('protocol' in one protocol's label, while every protocol's chunks say it), by how much of
     # the best name match it makes ('FY2019' naming PG&E's 2019 10-K beside eBay's, named by 'eBay' and 'FY2019'), and
