@@ -324,7 +324,7 @@ def _on_page(n, # the printed page a contents entry lists (None: none read)
              ls:list, # the page's lines
             )->bool:
     "Can a heading on file page `p` be the entry listed at printed page `n`: within a page of it, judged only where `p` prints the number the offset gives it."
-    # the 2017 OPM report lists its management challenges as a bold numbered list a page after the contents, and its
+    # the 2017 OPM report lists its management challenges as a numbered list a page after the contents, and its
     # entries '2. Federal health insurance initiatives' ... took them 13 pages before their sections. An appended exhibit
     # numbers its pages anew, a protocol's header ends in its version: there the page says nothing, and nothing is checked
     if n is None or off is None or (p - off) not in _folios([l.text for l in ls]): return True
