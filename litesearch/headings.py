@@ -439,8 +439,6 @@ def xref_items(pages:list, # per page, its lines' text
             return {i: rs for i, rs in got.items() if rs}
     return {}
 
-
-
 # %% ../nbs/03_headings.ipynb #bb3bb0a6
 def _split_numbered(g, form=None):
     "A heading set on several lines, split where a line opens a heading of its own (`PART I.` | `ITEM 1.`, a statement title, a filing's Item title); trailing period or unit lines cut off."

@@ -186,11 +186,11 @@ def _in_phrase(tr, q:str, t:str)->bool:
     return any(held(x) for x in sorted(near))
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s1
-def _chunks_holding(tr, t, rng=None)->int:
-    "Chunks holding term `t` (in rowid range `rng`, one document's, if given), counted up to `tuning.SPEC_CAP`."
+def _chunks_holding(tr, t, rng=None, cap:int=None)->int:
+    "Chunks holding term `t` (in rowid range `rng`, one document's, if given), counted up to `cap` (default `tuning.SPEC_CAP`)."
     S = tr.store.name
     return tr.execute(f'SELECT count(*) FROM (SELECT 1 FROM [{S}_fts] WHERE [{S}_fts] MATCH ?{" AND rowid BETWEEN ? AND ?" if rng else ""} LIMIT ?)',
-                      [t, *(rng or ()), tuning.SPEC_CAP]).fetchone()[0]
+                      [t, *(rng or ()), cap or tuning.SPEC_CAP]).fetchone()[0]
 
 def _term_spec(tr, t)->tuple:
     "(documents whose label or names hold term `t`, how far its chunks concentrate in them beyond their share of all chunks: 0 chance, 1 only there)."
@@ -353,7 +353,7 @@ def _lower_named(tr, q, ws)->bool:
 def _held_share(tr, q, did)->float:
     "The share of the question's terms, less those naming document `did`, that some chunk of it holds."
     ts, rng = _unnamed_terms(tr, q, did), _doc_range(tr, did)
-    return sum(1 for t in ts if _chunks_holding(tr, t, rng)) / max(1, len(ts))
+    return sum(1 for t in ts if _chunks_holding(tr, t, rng, cap=1)) / max(1, len(ts))     # held or not: one chunk tells
 
 def _rank_docs(tr, q, hits, k=3, secs=()):
     "Documents by RRF of their names (label, title, source words), their opening text, the chunk evidence (`hits`) rolled up, and the order of their best sections (`secs`, doc ids best first)."
