@@ -554,11 +554,15 @@ FINANCE = {
 
 GLOSSARIES = dict(finance=FINANCE)
 
+def _spelled(k:str)->str:
+    "A pattern for phrase `k` whose words may be joined by hyphens or spaces ('top line', 'top-line'): the text, not a pattern, otherwise."
+    return r'[\s\-]+'.join(re.escape(w) for w in re.split(r'[\s\-]+', k.strip()))
+
 def expand_query(q:str, # a question
                  terms:dict, # phrase -> the words a store's documents use for it
                 )->str: # `q` with the words of every phrase it holds added
-    "A question with the documents' words for each glossary phrase it holds (phrases matched as whole words, case-folded)."
-    add = [v for k, v in (terms or {}).items() if re.search(rf'(?<!\w){re.escape(k)}(?!\w)', q or '', re.I)]
+    "A question with the documents' words for each glossary phrase it holds (phrases matched as whole words, case-folded, a hyphen and a space alike)."
+    add = [v for k, v in (terms or {}).items() if re.search(rf'(?<!\w){_spelled(k)}(?!\w)', q or '', re.I)]
     return ' '.join([q, *add]) if add else q
 
 @patch
