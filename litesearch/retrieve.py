@@ -632,11 +632,10 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
         out = _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)
         return rerank_hits(q, _hydrate(tr, out), rerank, rrf_k=rrf_k) if rerank else out
     hits = _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, False, kw)
-    # a chunk holding every term of the query is the passage asked for (a copied sentence, a keyword search): it names
-    # its document better than any title, and routing it by the acts it cites lost 0.14 MRR on the EU known-item set.
-    # A question rarely has such a chunk: its instruction words ('round', 'answer', 'using') are in no filing
-    if hits and hits[0].get('_span') is not None:
-        return rerank_hits(q, _hydrate(tr, hits), rerank, rrf_k=rrf_k) if rerank else hits
+    # a chunk holding every term of the query may be the passage asked for (a copied sentence, a keyword search): it
+    # names its document better than any title, and routing a copied passage by the acts it cites lost 0.14 MRR on the EU
+    # known-item set. So then only its own document is searched inside (see `every` below)
+    every = hits[0]['doc_id'] if hits and hits[0].get('_span') is not None else None
     score, rows = {h['rowid']: h['_rrf_score'] for h in hits}, {h['rowid']: h for h in hits}
     store_wide = dict(score)       # breaks ties of the search inside a named document
     # only documents the question names (a match on their label, title or source words, or a name only their opening
@@ -644,6 +643,7 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
     # the global search had already found, and lost on the EU questions.
     # Each named document counts only as far as it is the one meant: its weight is `route_w` times the confidence
     routed = [(d['doc_id'], route_w * d['confidence']) for d in _rank_docs(tr, asked, hits) if d['confidence'] >= tuning.ROUTE_MIN][:route]
+    if every is not None: routed = [(d, w) for d, w in routed if d == every]
     for did, w in routed:
         got, nkw = _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw)
         # a named document holding none of the question's other words is not the one meant: an EU question was
@@ -655,8 +655,9 @@ def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, rou
         # inside a document the question names, its search inside counts as far as that naming is sure, and the
         # store-wide ranking only as far as it is in doubt: store-wide, the naming words (a company, a place, a date)
         # pick out the document's first chunks, which outranked the section asked about
+        # (a row holding every term keeps its score: the passage a copied sentence asks for stays first)
         for r, h in rows.items():
-            if h.get('doc_id') == did: score[r] *= 1 - w / route_w
+            if h.get('doc_id') == did and h.get('_span') is None: score[r] *= 1 - w / route_w
         for h in got:
             score[h['rowid']] = score.get(h['rowid'], 0.0) + w * h['_rrf_score']
             rows.setdefault(h['rowid'], h)
