@@ -535,6 +535,18 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
     blind = _vec_blind(tr.store, fts) if fts and vec and tuning.FUSE_SCORES else None      # rank fusion reads no scores
     return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec, _gap_scale(tr.db, tr.store)), blind=blind), len(fts)
 
+# %% ../nbs/15_retrieve.ipynb #form
+_NDEC = r'(?:one|two|three|four|a|\d+)'
+# 'round(ed) [the answer] to [the nearest] one decimal [place]', or a sentence that is only 'One decimal.' / 'Two decimals'
+_FORM = re.compile(rf'(?i)\b(?:and\s+|please\s+)?round(?:ed|ing)?\s+(?:(?:it|that|this|the\s+answer|your\s+answer|the\s+result)\s+)?'
+                   rf'(?:to\s+)?(?:the\s+nearest\s+)?{_NDEC}\s+decimals?(?:\s+places?)?'
+                   rf'|(?:^|(?<=[.?!;,]))\s*{_NDEC}\s+decimals?(?:\s+places?)?\s*(?=[.?!;]|$)')
+
+def _without_form(q:str)->str:
+    "The question without its instructions about the answer's form ('Round to one decimal place.', 'One decimal.'): words no page answers."
+    return _FORM.sub(' ', q) if q else q
+
+
 # %% ../nbs/15_retrieve.ipynb #glossary
 FINANCE = {
     'capex': 'purchases of property and equipment capital expenditures', 'capital expenditure': 'purchases of property and equipment',
@@ -604,8 +616,8 @@ def _glossary_terms(tr)->dict:
     return GLOSSARIES[g]
 
 def _expanded(tr, q:str)->str:
-    "`q` expanded by its store's glossary (unchanged when the store has none)."
-    return expand_query(q, _glossary_terms(tr)) if q else q
+    "`q` as searched: its instructions about the answer's form dropped, its store's glossary words added (if it has one)."
+    return expand_query(_without_form(q), _glossary_terms(tr)) if q else q
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-6
 def _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)->list:
