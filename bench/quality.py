@@ -34,6 +34,9 @@ bench/questions_analyst.jsonl (held out) is asked of the filings store: analysts
 "free cash flow", "headcount", "DSO") that name no statement by its printed title, written by reading the PDFs before any run.
 --sets filingsopaque asks the filings questions of a store of the same PDFs copied as filing_01.pdf, filing_02.pdf, ...:
 what the naming does when a file's name says nothing (held-out filings need not be named as ours are).
+bench/questions_ratios.jsonl (24) is asked of the filings store: ratios analysts compute from the statements (current and quick
+ratio, EBITDA, D&A, ROA, ROE, interest coverage, payout, debt-to-equity, turnover, EPS), written by reading 7 filings' statements
+after the finance glossary's ratio entries were chosen (session 23), to measure whether those entries reach their pages.
 --half tune|test|all picks half of every set: the reports and analyst sets say their half per row; the filings and EU sets, which do
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
@@ -128,13 +131,13 @@ FILINGS = DATA/'filings'
 REPORTS = DATA/'reports'     # ntsb/, nih/, agency/: one store holds all three
 # the Rust toolchain's offline documentation (rustup installs it): three books as 358 HTML pages, read by no rule here
 RUSTDOCS = Path(os.environ.get('RUST_DOCS') or next(iter(sorted(Path.home().glob('.rustup/toolchains/*/share/doc/rust/html'))), Path('/nonexistent')))
-QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports', 'analyst') if (BENCH/f'questions_{n}.jsonl').exists()]
+QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports', 'analyst', 'ratios') if (BENCH/f'questions_{n}.jsonl').exists()]
 if (RUSTDOCS/'book').is_dir(): QSETS.append('rustdocs')
 # the AWS CLI's usage examples (the `awscli` package ships them as .rst): 13 services' pages, read by no rule here
 AWSCLI = Path(os.environ.get('AWSCLI_EXAMPLES') or (Path(importlib.util.find_spec('awscli').origin).parent/'examples' if importlib.util.find_spec('awscli') else '/nonexistent'))
 AWS_SERVICES = 's3 s3api iam lambda dynamodb sqs sns cloudwatch logs kms secretsmanager sts route53'.split()
 if (AWSCLI/'s3api').is_dir(): QSETS.append('awscli')
-STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings'}      # a set asked of another set's store
+STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings', 'ratios': 'filings'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
 

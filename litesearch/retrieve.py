@@ -562,7 +562,20 @@ FINANCE = {
     'statement of financial position': 'balance sheets', 'cash flow statement': 'statements of cash flows',
     'net debt': 'long-term debt cash and cash equivalents', 'maturity': 'principal payments long-term debt',
     'maturities': 'principal payments long-term debt', 'book equity': 'stockholders equity', 'churn': 'turnover',
-    'layoff': 'restructuring workforce reduction', 'layoffs': 'restructuring workforce reduction'}
+    'layoff': 'restructuring workforce reduction', 'layoffs': 'restructuring workforce reduction',
+    # the ratios analysts compute from the statements, by the lines they are computed from
+    'current ratio': 'total current assets total current liabilities', 'working capital': 'total current assets total current liabilities',
+    'quick ratio': 'cash and cash equivalents marketable securities accounts receivable total current liabilities',
+    'return on assets': 'net income total assets', 'ROA': 'net income total assets',
+    'return on equity': 'net income stockholders equity', 'ROE': 'net income stockholders equity',
+    'debt-to-equity': 'long-term debt short-term debt stockholders equity', 'total debt': 'long-term debt short-term debt notes payable',
+    'gross margin': 'gross profit revenues cost of sales', 'net margin': 'net income revenues', 'profit margin': 'net income revenues',
+    'EBITDA': 'operating income depreciation and amortization', 'D&A': 'depreciation and amortization', 'EPS': 'earnings per share',
+    'interest coverage': 'operating income interest expense', 'inventory turnover': 'cost of sales inventories',
+    'asset turnover': 'revenues total assets', 'fixed asset turnover': 'revenues property plant and equipment net',
+    'payout ratio': 'dividends net income', 'operating cash flow': 'net cash provided by operating activities',
+    'cash from operations': 'net cash provided by operating activities', 'deferred revenue': 'unearned revenue contract liabilities',
+    'backlog': 'remaining performance obligations', 'RPO': 'remaining performance obligations'}
 
 GLOSSARIES = dict(finance=FINANCE)
 
