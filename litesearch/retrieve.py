@@ -242,6 +242,7 @@ _RECENT = re.compile(r'\b(?:latest|most\s+recent|newest)\b', re.I)
 _QUARTERLY, _ANNUAL = re.compile(r'\b(?:10-?Q|quarter(?:ly)?)\b', re.I), re.compile(r'\b(?:10-?K|annual|fiscal\s+year)\b', re.I)
 
 _FORM_CODE, _LABEL_FORM = re.compile(r'\b10-?[KQ]\b', re.I), re.compile(r'· Form (\S+)')     # a form asked for by its code; the form a cover label names
+_FORM_TITLE = re.compile(r'\b(?:quarterly|annual)\s+report\b', re.I)     # a form asked for by its cover's title
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s3
 _DATE = re.compile(rf'\b{_DAY}\b')
@@ -276,7 +277,8 @@ def _newest_named(tr, q, names:list, leg)->list:
     else:
         rows = {r[0]: r[1:] for r in tr.execute(sql)}
         cand = [(d, 1.0) for d in rows]
-    code = _FORM_CODE.search(q)
+    # 'quarterly report' and 'annual report' are the forms' own titles (a 10-Q's cover: 'QUARTERLY REPORT PURSUANT TO ...'), as the code is
+    code = _FORM_CODE.search(q) or _FORM_TITLE.search(q)
     def of_form(d):
         label, said = rows.get(d, ('', ''))
         if form is None: return True
