@@ -6,7 +6,10 @@ below, written from the file names and covers), the period as 'fiscal 2023', 'FY
 'its 2023 annual report', 'the 10-K for fiscal 2023', 'the year ended <date>', 'its 2023 Form 10-K' (10-Ks) or
 'the quarter ended <date>', '<month> <year>', and the fiscal quarter ('Q3 FY2023', 'Q3 FY23', 'the third quarter of
 fiscal 2023', 'fiscal Q3 2023', 'its Q3 2023 10-Q', reckoned from the company's 10-K year end) (10-Qs), and for each company's newest filing of a form 'its latest 10-K',
-'its most recent annual report' (10-Q: quarterly report). Three topics each. The right document is the filing the
+'its most recent annual report' (10-Q: quarterly report). Session 23 added phrasings written before any run: 'its fiscal
+2023 10-K', 'its annual report for 2023', 'the twelve months ended <date>', 'its FY 2023 annual report'; 'the three months
+ended <date>', 'the quarter ending <date>', 'its <month> <year> 10-Q', 'its third-quarter fiscal 2023 report', '3Q23'; 'its
+most recent 10-K filing', 'its newest 10-Q filing'. Three topics each. The right document is the filing the
 question names; for 'latest' the company's newest of that form (by the cover's period end). Reported: the share right
 by period phrasing and by company name, and a few misses of each phrasing.
 
@@ -72,16 +75,26 @@ def questions(fs):
         if f['form'] == '10-K':
             per = [('fiscal Y', f'in fiscal {y}'), ('FYyyyy', f'in FY{y}'), ('FYyy', f'in FY{yy}'), ('fiscal year Y', f'for fiscal year {y}'),
                    ('Y annual report', f'in its {y} annual report'), ('10-K for fiscal Y', f'in the 10-K for fiscal {y}'),
-                   ('year ended DATE', f'for the year ended {date}'), ('Y Form 10-K', f'in its {y} Form 10-K')]
-            latest = [('latest 10-K', 'in its latest 10-K'), ('most recent annual report', 'in its most recent annual report')]
+                   ('year ended DATE', f'for the year ended {date}'), ('Y Form 10-K', f'in its {y} Form 10-K'),
+                   # phrasings added in session 23, written before any run
+                   ('fiscal Y 10-K', f'in its fiscal {y} 10-K'), ('annual report for Y', f'in its annual report for {y}'),
+                   ('twelve months ended DATE', f'for the twelve months ended {date}'), ('FY Y annual report', f'in its FY {y} annual report')]
+            latest = [('latest 10-K', 'in its latest 10-K'), ('most recent annual report', 'in its most recent annual report'),
+                      ('most recent 10-K filing', 'in its most recent 10-K filing')]
         else:
             fq = fiscal_quarter(f, fs)
             per = [(k, p.format(q=fq[0], y=fq[1], yy=str(fq[1])[2:], nth=('first', 'second', 'third', 'fourth')[fq[0] - 1])) for k, p in (
                    ('Qn FYyyyy', 'in Q{q} FY{y}'), ('Qn FYyy', 'in Q{q} FY{yy}'), ('nth quarter of fiscal Y', 'in the {nth} quarter of fiscal {y}'),
                    ('fiscal Qn Y', 'in fiscal Q{q} {y}'), ('Qn Y 10-Q', 'in its Q{q} {y} 10-Q'))] if fq else []
             per += [('quarter ended DATE', f'for the quarter ended {date}'), ('10-Q for the quarter ended MONTH Y', f"in the 10-Q for the quarter ended {f['month']} {y}"),
-                   ('MONTH Y quarterly report', f"in its {f['month']} {y} quarterly report")]
-            latest = [('latest 10-Q', 'in its latest 10-Q'), ('most recent quarterly report', 'in its most recent quarterly report')]
+                   ('MONTH Y quarterly report', f"in its {f['month']} {y} quarterly report"),
+                   # phrasings added in session 23, written before any run
+                   ('three months ended DATE', f'for the three months ended {date}'), ('quarter ending DATE', f'for the quarter ending {date}'),
+                   ('MONTH Y 10-Q', f"in its {f['month']} {y} 10-Q")]
+            if fq: per += [('nth-quarter fiscal Y report', 'in its {nth}-quarter fiscal {y} report'.format(nth=('first', 'second', 'third', 'fourth')[fq[0] - 1], y=fq[1])),
+                           ('nQyy', f'in {fq[0]}Q{str(fq[1])[2:]}')]
+            latest = [('latest 10-Q', 'in its latest 10-Q'), ('most recent quarterly report', 'in its most recent quarterly report'),
+                      ('newest 10-Q filing', 'in its newest 10-Q filing')]
         if newest[(f['co'], f['form'])][2] == f['id']: per += latest
         for name in CO[f['co']]:
             for kind, p in per:
