@@ -308,10 +308,14 @@ def _reset(l, k, depth=None, title=None):
 
 def _rename(l, k, title): _reset(l, k, title=title)
 
+def _flat_form(flat)->str:
+    "The form ('10-K', '10-Q') a PDF's cover names: `cover_form` of its first two pages' kept lines (None: no SEC form)."
+    return cover_form([l.text for ls in flat[:2] for l in ls if not l.drop])
+
 def _form_heads(flat, # per page, its `_Line`s, outline headings placed
                ):
     "Outline headings of a 10-K/10-Q that print only an Item's standard title take the Item's name, in place (`headings.form_titles`)."
-    form = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop])
+    form = _flat_form(flat)
     if form is None: return
     at = _heads_seq(flat)
     titles = [_heading(l, k)[1] for _, l, k in at]
@@ -322,7 +326,7 @@ def _form_heads(flat, # per page, its `_Line`s, outline headings placed
 def _xref_heads(flat, # per page, its `_Line`s, headings placed
                ):
     "Items of a 10-K/10-Q's cross-reference index, named on the sections that cover their pages (`headings.xref_items`), in place."
-    if cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]) is None: return
+    if _flat_form(flat) is None: return
     texts = [[l.text for l in ls] for ls in flat]
     if not (index := xref_items(texts)) or (off := printed_offset(texts)) is None: return
     seq = _heads_seq(flat)
@@ -342,7 +346,7 @@ def _xref_heads(flat, # per page, its `_Line`s, headings placed
 def _cover_heads(flat, # per page, its `_Line`s, headings placed
                 ):
     "In a 10-K/10-Q, each heading on the cover page (not a Part or an Item) at least as deep as the first heading after it, in place."
-    if cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]) is None: return
+    if _flat_form(flat) is None: return
     seq = _heads_seq(flat)
     after = next((_heading(l, k)[0] for p, l, k in seq if p > 0), None)
     for p, l, k in seq:

@@ -301,7 +301,8 @@ def _entry_heads(flat, toc, wrapped):
     rows = [r for p in sorted(toc) for r in _contents_rows([None if l.drop else l.text for l in flat[p]])]
     if not rows: return []
     entries, listed = [_squash(t) for t, _ in rows], [n for _, n in rows]
-    off = printed_offset([[l.text for l in ls] for ls in flat])
+    # the page offset is read (every page's folios) only when the contents list pages to check against
+    off = printed_offset([[l.text for l in ls] for ls in flat]) if any(n is not None for n in listed) else None
     pre = {}
     for k, e in enumerate(entries):
         if len(e) < 6: continue

@@ -9,7 +9,7 @@ __all__ = ['FINANCE', 'GLOSSARIES', 'AUTO_GLOSSARY', 'adaptive_weights', 'merge_
 import re
 from apswutils.db import Database
 from fastcore.basics import first, listify, patch
-import json, re
+import functools, json, re
 from . import tuning
 from .db import _doc_params, _fresh, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
@@ -593,11 +593,16 @@ def _spelled(k:str)->str:
     "A pattern for phrase `k` whose words may be joined by hyphens or spaces ('top line', 'top-line'): the text, not a pattern, otherwise."
     return r'[\s\-]+'.join(re.escape(w) for w in re.split(r'[\s\-]+', k.strip()))
 
+@functools.lru_cache(maxsize=4096)
+def _phrase_re(k:str):
+    "Phrase `k` as a whole-word, case-folded pattern, compiled once (every search expands its question by every phrase)."
+    return re.compile(rf'(?<!\w){_spelled(k)}(?!\w)', re.I)
+
 def expand_query(q:str, # a question
                  terms:dict, # phrase -> the words a store's documents use for it
                 )->str: # `q` with the words of every phrase it holds added
     "A question with the documents' words for each glossary phrase it holds (phrases matched as whole words, case-folded, a hyphen and a space alike)."
-    add = [v for k, v in (terms or {}).items() if re.search(rf'(?<!\w){_spelled(k)}(?!\w)', q or '', re.I)]
+    add = [v for k, v in (terms or {}).items() if _phrase_re(k).search(q or '')]
     return ' '.join([q, *add]) if add else q
 
 @patch
