@@ -173,6 +173,8 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             if ls and abs(last_y - y) < 2:
                 pv = ls[-1]; pv.gap = max(pv.gap, (l['bbox'][0] - pv.x1) / max(pv.size, 1))
                 pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
+                # the larger type of the two: a title's, not the smaller number set before it ('1' | 'INTRODUCTION')
+                pv.size = max(pv.size, round(main['size'] * 2) / 2)
             else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y))
             last_y = y
         if ls: out.append(ls)
