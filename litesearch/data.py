@@ -144,6 +144,7 @@ class _Line:
     x0: float = 0          # the line's own left edge and baseline: what sits beside it on the page
     y: float = 0
     gap: float = 0         # the widest gap between pieces joined on its baseline, in type sizes: a wide one parts a table's cells
+    label: bool = False    # a short title ending in a colon set alone on its row (`Consent:`): a heading where its type's headings are such labels
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 
@@ -378,6 +379,16 @@ def _prose_lines(runs, # `[(lines, type, ran_on)]`: runs of candidate lines, and
     return out
 
 # %% ../nbs/04_data.ipynb #d772e41e
+def _colon_label(l)->bool:
+    "A short title ending in a colon, not a numbered label (`Objective 1.2:` carries on to its title): `Consent:`, `Study aim(s):`."
+    return l.text[-1:] == ':' and len(l.text.split()) <= tuning.LABEL_MAX_WORDS and not _NUM_LABEL.match(l.text)
+
+def _alone(l, ls)->bool:
+    "Is the line set alone on its row? A form's field has its value (or another field) beside it, or a row of cells just above it when its label wraps (`Operating Certificate(s)` / `Held:`)."
+    def beside(m): return abs(m.y - l.y) < 0.8 * l.size and (m.x0 >= l.x1 or m.x1 <= l.x0)
+    def cells_above(m): return m.gap >= tuning.CELL_GAP and 0 < l.y - m.y < tuning.HEAD_LINE_GAP * l.size and m.x0 < l.x1 and l.x0 < m.x1
+    return not any(m is not l and not m.drop and (beside(m) or cells_above(m)) for m in ls)
+
 def _font_heads(flat, # per page, its `_Line`s
                 max_depth:int=4, # deepest heading depth; smaller styles share it
                )->list: # `[(lines, depth)]`, in reading order
@@ -392,26 +403,36 @@ def _font_heads(flat, # per page, its `_Line`s
         if l.bold and l.size >= body * 0.95: return (l.size, 1)
     def key(l, carry=False):
         t = l.text
-        if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry) or not re.search(r'[^\W\d_]', t): return None
+        if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None
         return style(l)
     groups, nlines, where = [], 0, {}
+    fields = Counter()
     for p, ls in enumerate(flat):
         prev = None
         for l in ls:
             if l.drop: continue
+            if _colon_label(l):
+                l.label = _alone(l, ls)
+                if not l.label: fields[style(l)] += 1
             nlines += 1; where[id(l)] = p
             # a heading's lines follow at their line spacing in one block: a wider gap starts another heading
             near = prev and prev[0][-1].blk == l.blk and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size
             k = key(l, _carries(l, prev[0] if near else [], body))
             # a heading set on two lines
-            if k and near and prev[1] == k: prev[0].append(l); continue
+            if k and near and prev[1] == k and not prev[0][-1].label:
+                l.label = False; prev[0].append(l); continue      # the end of a wrapped title, not a label of its own
             # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
             if not k and near and l.text.endswith('.') and style(l) == prev[1]:
                 prev[0].append(l); prev[2] = True; prev = None; continue
             prev = [[l], k, False] if k else None
             if k: groups.append(prev)
     for g, *_ in groups:     # a carrying line that nothing followed ends no heading
-        while g and g[-1].text[-1] in ',:': g.pop()
+        while g and g[-1].text[-1] in ',:' and not (len(g) == 1 and g[0].label): g.pop()
+    # a label ending in a colon heads a section only in a type whose headings are such labels (a protocol's `Consent:`),
+    # not where the type's headings are titles (`ASSETS:` over a balance sheet's rows) or its labels are a form's fields
+    one = lambda g: len(g) == 1 and g[0].label
+    lab, oth = Counter(k for g, k, _ in groups if one(g)), Counter(k for g, k, _ in groups if g and not one(g))
+    groups = [x for x in groups if x[0] and (not one(x[0]) or lab[x[1]] > max(oth[x[1]], fields[x[1]]))]
     prose = _prose_lines(groups)
     # a type running as paragraphs over a large share of the document is a second body (a 10-K's prose set above its tables' size)
     keep = sorted({k for g, k, _ in groups if g and prose[k] <= tuning.BODY_TYPE_PROSE * nlines}, key=lambda k: (-k[0], k[1]))

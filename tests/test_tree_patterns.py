@@ -321,3 +321,15 @@ def test_contents_entry_found_on_its_page():
                            [('Appendix', 16, True), PARA, folio(8)]])
     assert [n.page_start for n in nodes if n.title == '1. Federal health insurance'] == [5], [(n.title, n.page_start) for n in nodes]
     assert path['Overview'] == ['Overview'] and path['Management Challenges'] == ['Management Challenges'], path
+
+def test_colon_labels_head_a_form_style_protocol():
+    "Labels ending in a colon, set alone, head an ethics protocol's sections; with a value beside them they are a form's fields."
+    PROSE = 'Participants are approached by the clinical team and given the information sheet a week before they decide. ' * 2
+    nodes, paths = tree_of([[H('Introduction:'), PROSE, H('Study aim(s):'), PROSE], [H('Consent:'), PROSE, H('Possible harms:'), PROSE]])
+    assert [n.title for n in nodes[1:]] == ['Introduction:', 'Study aim(s):', 'Consent:', 'Possible harms:']
+    assert nodes[3].page_start == 1
+    doc = pymupdf.open(); pg = doc.new_page()
+    for k, (f, v) in enumerate([('Operator:', 'Willis O Forman'), ('Sponsor:', 'Qianfoshan Hospital'), ('Phone:', '555 0100')]):
+        pg.insert_text((72, 80 + 40 * k), f, fontsize=9, fontname='hebo'); pg.insert_text((220, 80 + 40 * k), v, fontsize=9, fontname='helv')
+    pg.insert_textbox(pymupdf.Rect(72, 220, 400, 420), PROSE, fontsize=9, fontname='helv')
+    assert len(build_tree(pdf_parse(doc.tobytes()))) == 1      # the fields head nothing: the document is one section
