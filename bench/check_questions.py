@@ -19,7 +19,7 @@ listed page (12 consecutive words of it), and q must restate it: no run of 5 con
 Prints counts per document, per kind and the table share, the corpus documents without a question, then each
 failure; exits 1 if any.
 
-Run: python bench/check_questions.py [filings|eu|reports|analyst|path.jsonl ...]   (default: filings, and eu, euparaphrase, reports, analyst and ratios when they exist)
+Run: python bench/check_questions.py [filings|eu|reports|analyst|path.jsonl ...]   (default: filings, and eu, euparaphrase, reports, analyst, ratios, blindfilings and blindreports when they exist)
 """
 import re, sys, unicodedata
 from collections import Counter
@@ -150,5 +150,5 @@ def check(name):
     return len(fails)
 
 if __name__ == '__main__':
-    names = sys.argv[1:] or ['filings'] + [n for n in ('eu', 'euparaphrase', 'reports', 'analyst', 'ratios') if questions_path(n).exists()]
+    names = sys.argv[1:] or ['filings'] + [n for n in ('eu', 'euparaphrase', 'reports', 'analyst', 'ratios', 'blindfilings', 'blindreports') if questions_path(n).exists()]
     sys.exit(1 if sum(check(n) for n in names) else 0)

@@ -37,6 +37,9 @@ what the naming does when a file's name says nothing (held-out filings need not 
 bench/questions_ratios.jsonl (24) is asked of the filings store: ratios analysts compute from the statements (current and quick
 ratio, EBITDA, D&A, ROA, ROE, interest coverage, payout, debt-to-equity, turnover, EPS), written by reading 7 filings' statements
 after the finance glossary's ratio entries were chosen (session 23), to measure whether those entries reach their pages.
+bench/questions_blindfilings.jsonl (36) and bench/questions_blindreports.jsonl (24) are asked of the filings and reports stores:
+written in session 24 by a helper who read the PDFs and saw neither litesearch nor any other question set; no rule is to be
+chosen on them (both halves are test), so they say how the rules carry over to questions nobody tuned on.
 --half tune|test|all picks half of every set: the reports and analyst sets say their half per row; the filings and EU sets, which do
 not, alternate by position in the file (the 1st, 3rd, 5th ... question is tune, the 2nd, 4th ... test). Tune rules on the
 tune half, report the test half.
@@ -131,13 +134,13 @@ FILINGS = DATA/'filings'
 REPORTS = DATA/'reports'     # ntsb/, nih/, agency/: one store holds all three
 # the Rust toolchain's offline documentation (rustup installs it): three books as 358 HTML pages, read by no rule here
 RUSTDOCS = Path(os.environ.get('RUST_DOCS') or next(iter(sorted(Path.home().glob('.rustup/toolchains/*/share/doc/rust/html'))), Path('/nonexistent')))
-QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports', 'analyst', 'ratios') if (BENCH/f'questions_{n}.jsonl').exists()]
+QSETS = [n for n in ('filings', 'eu', 'euparaphrase', 'reports', 'analyst', 'ratios', 'blindfilings', 'blindreports') if (BENCH/f'questions_{n}.jsonl').exists()]
 if (RUSTDOCS/'book').is_dir(): QSETS.append('rustdocs')
 # the AWS CLI's usage examples (the `awscli` package ships them as .rst): 13 services' pages, read by no rule here
 AWSCLI = Path(os.environ.get('AWSCLI_EXAMPLES') or (Path(importlib.util.find_spec('awscli').origin).parent/'examples' if importlib.util.find_spec('awscli') else '/nonexistent'))
 AWS_SERVICES = 's3 s3api iam lambda dynamodb sqs sns cloudwatch logs kms secretsmanager sts route53'.split()
 if (AWSCLI/'s3api').is_dir(): QSETS.append('awscli')
-STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings', 'ratios': 'filings'}      # a set asked of another set's store
+STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings', 'ratios': 'filings', 'blindfilings': 'filings', 'blindreports': 'reports'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
 
