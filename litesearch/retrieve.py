@@ -558,33 +558,37 @@ def _without_form(q:str)->str:
 
 
 # %% ../nbs/15_retrieve.ipynb #glossary
+# the titles of the statements a figure is printed on: an entry computed from a statement's lines names its statement too,
+# whose title a routed document's search weighs in its heading column (`tuning.DOC_HEADING_WEIGHT`)
+_IS, _BS, _CF = 'statements of operations income', 'balance sheets', 'statements of cash flows'
+
 FINANCE = {
-    'capex': 'purchases of property and equipment capital expenditures', 'capital expenditure': 'purchases of property and equipment',
-    'opex': 'operating expenses', 'SBC': 'stock-based compensation', 'stock-based comp': 'stock-based compensation',
-    'share-based comp': 'stock-based compensation', 'P&L': 'statements of operations income', 'income statement': 'statements of operations income',
-    'top line': 'revenues net sales total revenue', 'bottom line': 'net income',
-    'free cash flow': 'net cash provided by operating activities purchases of property and equipment',
-    'buyback': 'repurchases of common stock', 'buybacks': 'repurchases of common stock', 'buying back': 'repurchases of common stock',
-    'headcount': 'employees', 'workforce': 'employees', 'DSO': 'accounts receivable revenues', 'days sales outstanding': 'accounts receivable revenues',
-    'days of inventory': 'inventories cost of sales', 'DIO': 'inventories cost of sales', 'days payable': 'accounts payable cost of sales',
-    'DPO': 'accounts payable cost of sales', 'effective tax rate': 'provision for income taxes income before income taxes',
-    'operating margin': 'operating income revenues', 'R&D': 'research and development', 'SG&A': 'selling general and administrative',
-    'statement of financial position': 'balance sheets', 'cash flow statement': 'statements of cash flows',
-    'net debt': 'long-term debt cash and cash equivalents', 'maturity': 'principal payments long-term debt',
-    'maturities': 'principal payments long-term debt', 'book equity': 'stockholders equity', 'churn': 'turnover',
+    'capex': f'purchases of property and equipment capital expenditures {_CF}', 'capital expenditure': f'purchases of property and equipment {_CF}',
+    'opex': f'operating expenses {_IS}', 'SBC': 'stock-based compensation', 'stock-based comp': 'stock-based compensation',
+    'share-based comp': 'stock-based compensation', 'P&L': _IS, 'income statement': _IS,
+    'top line': f'revenues net sales total revenue {_IS}', 'bottom line': f'net income {_IS}',
+    'free cash flow': f'net cash provided by operating activities purchases of property and equipment {_CF}',
+    'buyback': f'repurchases of common stock {_CF}', 'buybacks': f'repurchases of common stock {_CF}', 'buying back': f'repurchases of common stock {_CF}',
+    'headcount': 'employees', 'workforce': 'employees', 'DSO': f'accounts receivable revenues {_IS} {_BS}', 'days sales outstanding': f'accounts receivable revenues {_IS} {_BS}',
+    'days of inventory': f'inventories cost of sales {_IS} {_BS}', 'DIO': f'inventories cost of sales {_IS} {_BS}', 'days payable': f'accounts payable cost of sales {_IS} {_BS}',
+    'DPO': f'accounts payable cost of sales {_IS} {_BS}', 'effective tax rate': f'provision for income taxes income before income taxes {_IS}',
+    'operating margin': f'operating income revenues {_IS}', 'R&D': f'research and development {_IS}', 'SG&A': f'selling general and administrative {_IS}',
+    'statement of financial position': _BS, 'cash flow statement': _CF,
+    'net debt': f'long-term debt cash and cash equivalents {_BS}', 'maturity': 'principal payments long-term debt',
+    'maturities': 'principal payments long-term debt', 'book equity': f'stockholders equity {_BS}', 'churn': 'turnover',
     'layoff': 'restructuring workforce reduction', 'layoffs': 'restructuring workforce reduction',
     # the ratios analysts compute from the statements, by the lines they are computed from
-    'current ratio': 'total current assets total current liabilities', 'working capital': 'total current assets total current liabilities',
-    'quick ratio': 'cash and cash equivalents marketable securities accounts receivable total current liabilities',
-    'return on assets': 'net income total assets', 'ROA': 'net income total assets',
-    'return on equity': 'net income stockholders equity', 'ROE': 'net income stockholders equity',
-    'debt-to-equity': 'long-term debt short-term debt stockholders equity', 'total debt': 'long-term debt short-term debt notes payable',
-    'gross margin': 'gross profit revenues cost of sales', 'net margin': 'net income revenues', 'profit margin': 'net income revenues',
-    'EBITDA': 'operating income depreciation and amortization', 'D&A': 'depreciation and amortization', 'EPS': 'earnings per share',
-    'interest coverage': 'operating income interest expense', 'inventory turnover': 'cost of sales inventories',
-    'asset turnover': 'revenues total assets', 'fixed asset turnover': 'revenues property plant and equipment net',
-    'payout ratio': 'dividends net income', 'operating cash flow': 'net cash provided by operating activities',
-    'cash from operations': 'net cash provided by operating activities', 'deferred revenue': 'unearned revenue contract liabilities',
+    'current ratio': f'total current assets total current liabilities {_BS}', 'working capital': f'total current assets total current liabilities {_BS}',
+    'quick ratio': f'cash and cash equivalents marketable securities accounts receivable total current liabilities {_BS}',
+    'return on assets': f'net income total assets {_IS} {_BS}', 'ROA': f'net income total assets {_IS} {_BS}',
+    'return on equity': f'net income stockholders equity {_IS} {_BS}', 'ROE': f'net income stockholders equity {_IS} {_BS}',
+    'debt-to-equity': f'long-term debt short-term debt stockholders equity {_BS}', 'total debt': f'long-term debt short-term debt notes payable {_BS}',
+    'gross margin': f'gross profit revenues cost of sales {_IS}', 'net margin': f'net income revenues {_IS}', 'profit margin': f'net income revenues {_IS}',
+    'EBITDA': f'operating income depreciation and amortization {_IS}', 'D&A': f'depreciation and amortization {_CF}', 'EPS': f'earnings per share {_IS}',
+    'interest coverage': f'operating income interest expense {_IS}', 'inventory turnover': f'cost of sales inventories {_IS} {_BS}',
+    'asset turnover': f'revenues total assets {_IS} {_BS}', 'fixed asset turnover': f'revenues property plant and equipment net {_IS} {_BS}',
+    'payout ratio': f'dividends net income {_IS} {_CF}', 'operating cash flow': f'net cash provided by operating activities {_CF}',
+    'cash from operations': f'net cash provided by operating activities {_CF}', 'deferred revenue': f'unearned revenue contract liabilities {_BS}',
     'backlog': 'remaining performance obligations', 'RPO': 'remaining performance obligations'}
 
 GLOSSARIES = dict(finance=FINANCE)
