@@ -389,6 +389,14 @@ def _alone(l, ls)->bool:
     def cells_above(m): return m.gap >= tuning.CELL_GAP and 0 < l.y - m.y < tuning.HEAD_LINE_GAP * l.size and m.x0 < l.x1 and l.x0 < m.x1
     return not any(m is not l and not m.drop and (beside(m) or cells_above(m)) for m in ls)
 
+def _keep_labels(groups, # `[[lines, type, ran_on]]`, a candidate heading each
+                 fields:Counter, # per type, its colon labels with something beside them (a form's fields)
+                )->list: # the candidates with lines, a lone colon label only where its type heads with such labels
+    "A label ending in a colon heads a section only in a type whose single-line labels outnumber its other headings and its fields: a protocol's `Consent:`, not a balance sheet's `ASSETS:` among titles, nor a form's `Held:`."
+    one = lambda g: len(g) == 1 and g[0].label
+    lab, oth = Counter(k for g, k, _ in groups if one(g)), Counter(k for g, k, _ in groups if g and not one(g))
+    return [x for x in groups if x[0] and (not one(x[0]) or lab[x[1]] > max(oth[x[1]], fields[x[1]]))]
+
 def _font_heads(flat, # per page, its `_Line`s
                 max_depth:int=4, # deepest heading depth; smaller styles share it
                )->list: # `[(lines, depth)]`, in reading order
@@ -428,11 +436,7 @@ def _font_heads(flat, # per page, its `_Line`s
             if k: groups.append(prev)
     for g, *_ in groups:     # a carrying line that nothing followed ends no heading
         while g and g[-1].text[-1] in ',:' and not (len(g) == 1 and g[0].label): g.pop()
-    # a label ending in a colon heads a section only in a type whose headings are such labels (a protocol's `Consent:`),
-    # not where the type's headings are titles (`ASSETS:` over a balance sheet's rows) or its labels are a form's fields
-    one = lambda g: len(g) == 1 and g[0].label
-    lab, oth = Counter(k for g, k, _ in groups if one(g)), Counter(k for g, k, _ in groups if g and not one(g))
-    groups = [x for x in groups if x[0] and (not one(x[0]) or lab[x[1]] > max(oth[x[1]], fields[x[1]]))]
+    groups = _keep_labels(groups, fields)
     prose = _prose_lines(groups)
     # a type running as paragraphs over a large share of the document is a second body (a 10-K's prose set above its tables' size)
     keep = sorted({k for g, k, _ in groups if g and prose[k] <= tuning.BODY_TYPE_PROSE * nlines}, key=lambda k: (-k[0], k[1]))
