@@ -564,8 +564,8 @@ _IS, _BS, _CF = 'statements of operations income', 'balance sheets', 'statements
 
 FINANCE = {
     'capex': f'purchases of property and equipment capital expenditures {_CF}', 'capital expenditure': f'purchases of property and equipment {_CF}',
-    'opex': f'operating expenses {_IS}', 'SBC': 'stock-based compensation', 'stock-based comp': 'stock-based compensation',
-    'share-based comp': 'stock-based compensation', 'P&L': _IS, 'income statement': _IS,
+    'opex': f'operating expenses {_IS}', 'SBC': f'stock-based compensation {_CF}', 'stock-based comp': f'stock-based compensation {_CF}',
+    'share-based comp': f'stock-based compensation {_CF}', 'P&L': _IS, 'income statement': _IS,
     'top line': f'revenues net sales total revenue {_IS}', 'bottom line': f'net income {_IS}',
     'free cash flow': f'net cash provided by operating activities purchases of property and equipment {_CF}',
     'buyback': f'repurchases of common stock {_CF}', 'buybacks': f'repurchases of common stock {_CF}', 'buying back': f'repurchases of common stock {_CF}',
