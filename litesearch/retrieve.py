@@ -559,8 +559,10 @@ def _without_form(q:str)->str:
 
 # %% ../nbs/15_retrieve.ipynb #glossary
 # the titles of the statements a figure is printed on: an entry computed from a statement's lines names its statement too,
-# whose title a routed document's search weighs in its heading column (`tuning.DOC_HEADING_WEIGHT`)
-_IS, _BS, _CF = 'statements of operations income', 'balance sheets', 'statements of cash flows'
+# whose title a routed document's search weighs in its heading column (`tuning.DOC_HEADING_WEIGHT`). Each title is also a
+# quoted phrase: its words alone head every section of MD&A ('Results of Operations') and of the notes ('Financial Statements')
+_IS = 'statements of operations income "statements of operations" "statements of income"'
+_BS, _CF = 'balance sheets "balance sheets"', 'statements of cash flows "statements of cash flows"'
 
 FINANCE = {
     'capex': f'purchases of property and equipment capital expenditures {_CF}', 'capital expenditure': f'purchases of property and equipment {_CF}',
