@@ -256,13 +256,17 @@ def _folios(ls:list)->list:
     "The numbers a page may print as its own: a number ending one of its first two or last three lines (one per distinct line)."
     return [int(m.group(1)) for t in {*ls[-3:], *ls[:2]} if (m := _FOLIO.match(t.strip()))]
 
+def _offset(folios:list)->int:
+    "`printed_offset` from each page's `_folios`, read once by a caller that checks pages against them too."
+    gaps = Counter(i - n for i, ns in enumerate(folios) for n in ns if 0 < n <= i + 1)
+    if not gaps: return None
+    g, n = gaps.most_common(1)[0]
+    return g if n >= max(3, len(folios) / 3) else None
+
 def printed_offset(pages:list, # per page, its lines' text
                   )->int: # a page's index in the file minus the number printed on it, or None
     "How far the page numbers printed on the pages run from their places in the file: the gap a third of the pages (and 3+) agree on."
-    gaps = Counter(i - n for i, ls in enumerate(pages) for n in _folios(ls) if 0 < n <= i + 1)
-    if not gaps: return None
-    g, n = gaps.most_common(1)[0]
-    return g if n >= max(3, len(pages) / 3) else None
+    return _offset([_folios(ls) for ls in pages])
 
 # %% ../nbs/03_headings.ipynb #a5b34c00
 _STATEMENT = re.compile(r"^(?:[\w&.,’' -]{0,40}\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+"
@@ -301,8 +305,9 @@ def _entry_heads(flat, toc, wrapped):
     rows = [r for p in sorted(toc) for r in _contents_rows([None if l.drop else l.text for l in flat[p]])]
     if not rows: return []
     entries, listed = [_squash(t) for t, _ in rows], [n for _, n in rows]
-    # the page offset is read (every page's folios) only when the contents list pages to check against
-    off = printed_offset([[l.text for l in ls] for ls in flat]) if any(n is not None for n in listed) else None
+    # every page's folios are read (for the page offset, and to check a page against it) only when the contents list pages
+    fol = [_folios([l.text for l in ls]) for ls in flat] if any(n is not None for n in listed) else None
+    off = _offset(fol) if fol else None
     pre = {}
     for k, e in enumerate(entries):
         if len(e) < 6: continue
@@ -314,7 +319,7 @@ def _entry_heads(flat, toc, wrapped):
             # a list item naming a section (`• strategic human capital;` in a summary) is not where the section starts
             if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS: continue
             s = _squash(l.text)
-            ks = [k for k in pre.get(s, ()) if at <= k < at + 15 and _on_page(listed[k], p, off, flat[p])]
+            ks = [k for k in pre.get(s, ()) if at <= k < at + 15 and _on_page(listed[k], p, off, fol[p] if fol else ())]
             if ks and len(s) < len(entries[ks[0]]) and not _goes_on(entries[ks[0]][len(s):], flat[p][i + 1:]): ks = []
             if ks: out.append((p, i, [l], 0)); at = ks[0] + 1
     return out
@@ -322,13 +327,13 @@ def _entry_heads(flat, toc, wrapped):
 def _on_page(n, # the printed page a contents entry lists (None: none read)
              p:int, # a page of the file
              off, # the document's page offset (`printed_offset`; None: not read)
-             ls:list, # the page's lines
+             folios:list, # the numbers the page may print as its own (`_folios`)
             )->bool:
     "Can a heading on file page `p` be the entry listed at printed page `n`: within a page of it, judged only where `p` prints the number the offset gives it."
     # the 2017 OPM report lists its management challenges as a numbered list a page after the contents, and its
     # entries '2. Federal health insurance initiatives' ... took them 13 pages before their sections. An appended exhibit
     # numbers its pages anew, a protocol's header ends in its version: there the page says nothing, and nothing is checked
-    if n is None or off is None or (p - off) not in _folios([l.text for l in ls]): return True
+    if n is None or off is None or (p - off) not in folios: return True
     return abs(p - off - n) <= 1
 
 def _goes_on(rest:str, after:list)->bool:
