@@ -126,7 +126,7 @@ _PERIOD = re.compile(r'for the (fiscal year|quarterly period|year|transition per
 
 _EVENT = re.compile(r'date of (?:earliest event reported|report)\)?:?\s*([A-Z][a-z]+ \d{1,2},? \d{4})', re.I)
 
-_MD_HEAD = re.compile(r'^#{1,6}\s+(.+?)\s*$', re.M)
+_MD_HEAD = re.compile(r'^(#{1,6})\s+(.+?)\s*$', re.M)      # (its level's marks, its text)
 
 _COMPANY = re.compile(r"[A-Z][\w&.,'’ -]*?\b(?:CORPORATION|COMPANY|INCORPORATED|INC\.?|CORP\.?|LLC|L\.?P\.?|LIMITED|PLC|N\.V\.|S\.A\.|AG|SE|GROUP|HOLDINGS|TRUST)(?![\w])\.?", re.I)
 
@@ -254,6 +254,22 @@ def _fiscal_label(label:str)->list:
     return [' '.join(f'fiscal {y} FY{y}' for y in ys) for ys in _fiscal_years(label)][:1]
 
 
+# %% ../nbs/11_tree.ipynb #full-title
+def _squash(s:str)->str: return re.sub(r'[\W_]+', '', s).lower()
+
+def _title(text:str, # the opening text a label is read from
+           more:str, # the text read further on (it starts with `text`), where the title may be printed in full
+          )->str: # the title, or None when no heading names the document
+    "The opening text's first heading that is no masthead, or the later heading no deeper that holds its words (after a caption's colon) and says more."
+    hs = [(len(m[1]), m[2].strip('#*• '), m.start()) for m in _MD_HEAD.finditer(more)]
+    first = next(((k, h, at) for k, h, at in hs if at < len(text) and not _NOT_HEAD.match(h)), None)
+    if first is None: return None
+    k, h, at = first
+    core = h.split(':', 1)[-1]
+    if len(core.split()) < 3: return h       # a word or two ('Contents: Part I') says too little to be found in a title
+    c = _squash(core)
+    return next((x for j, x, a in hs if a > at and j <= k and len(_squash(x)) > len(c) and c in _squash(x)), h)
+
 # %% ../nbs/11_tree.ipynb #19331200-2
 def _opening(pages, n:int)->str:
     "The first `n` characters of a document's text, pages joined by newlines, reading no further pages than that takes."
@@ -272,8 +288,7 @@ def doc_profile(pages, # [(page_no, text)], or a string
     "What identifies a document: a readable label, its names (title, source words, metadata) and its opening text."
     more = _opening(pages, tuning.PROFILE_SCAN)      # a 10-Q's balance sheet lies past its cover
     text = more[:n]
-    head = next((h.strip('#*• ') for h in _MD_HEAD.findall(text) if not _NOT_HEAD.match(h.strip('#*• '))), None)
-    label = _cover_label(text) or head or title
+    label = _cover_label(text) or _title(text, more) or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
     said = [*_fiscal_names(text), *_fiscal_label(label), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
     names = ' '.join([title, _source_words(source), *vals, *said])
