@@ -173,13 +173,19 @@ def _grammar_cap(tr, q:str, t:str)->bool:
     read = lambda: [f'{a or ""} {b or ""}' for a, b in tr.execute(f'SELECT label, names FROM [{p}] WHERE [{p}] MATCH ? LIMIT 50', [f'{{label names}} : {t}'])]
     return not any(cap.search(s) for s in _fresh(tr.db, ('label_rows', p, t), read))
 
+_PHRASE_EDGE = re.compile(r'[,;:.?!()]')
+
 def _in_phrase(tr, q:str, t:str)->bool:
     "Whether the word `t` stands in `q` beside a word (the content word before or after it) that one document's label or names hold with it."
     # a name written in lower case is a phrase ('the gestational diabetes walking trial', 'its Q1 2023 earnings release'); one
     # lower-case word a file name holds is the question's topic: 'subscription' routed a question about subscribing to
     # `sns__confirm-subscription`, 'annual' ('expected annual emissions') named three annual performance reports
-    w, ws = t.strip('"*'), [x for x in re.findall(r'\w+', q) if x.lower() not in STOPWORDS]
-    near = {ws[j] for i, x in enumerate(ws) if x == w for j in (i - 1, i + 1) if 0 <= j < len(ws) and ws[j] != w}
+    w, near = t.strip('"*'), set()
+    # punctuation ends a phrase: 'for research, innovation, digitisation' lists three topics, and named Horizon Europe
+    # ('... for Research and Innovation') for a passage of InvestEU
+    for part in _PHRASE_EDGE.split(q):
+        ws = [x for x in re.findall(r'\w+', part) if x.lower() not in STOPWORDS]
+        near |= {ws[j] for i, x in enumerate(ws) if x == w for j in (i - 1, i + 1) if 0 <= j < len(ws) and ws[j] != w}
     p = tr.profiles.name
     # each neighbour is a run of word characters, quoted: nothing of the question is read as FTS syntax
     held = lambda x: tr.execute(f'SELECT 1 FROM [{p}] WHERE [{p}] MATCH ? LIMIT 1', [f'{{label names}} : ({t} AND "{x}")']).fetchone()
