@@ -186,8 +186,12 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
 def _full(l): return l.x1 >= l.right - max(0.12 * (l.right - l.left), 12)
 
 def _wrapped(ls)->list:
-    "Per line: does it continue the line before it (same block, and that line ran to the block's edge)?"
-    return [k > 0 and ls[k-1].blk == l.blk and _full(ls[k-1]) and not ls[k-1].drop for k, l in enumerate(ls)]
+    "Per line: does it continue the line before it (same block, that line ran to the block's edge, and the same type size)?"
+    # a paragraph wraps in one type: a 14-point heading set just below a table's last full-width 11-point row, in the same
+    # block, starts a line of its own (a protocol's `Primary outcome measure:` was read as the row's continuation, so its
+    # outline entry was not found on its page and opened at the page's top, taking the table's last rows with it)
+    return [k > 0 and ls[k-1].blk == l.blk and _full(ls[k-1]) and not ls[k-1].drop and abs(ls[k-1].size - l.size) < 1
+            for k, l in enumerate(ls)]
 
 # %% ../nbs/04_data.ipynb #7a6f0389
 def _ends(title):

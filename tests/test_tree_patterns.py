@@ -333,3 +333,16 @@ def test_colon_labels_head_a_form_style_protocol():
         pg.insert_text((72, 80 + 40 * k), f, fontsize=9, fontname='hebo'); pg.insert_text((220, 80 + 40 * k), v, fontsize=9, fontname='helv')
     pg.insert_textbox(pymupdf.Rect(72, 220, 400, 420), PROSE, fontsize=9, fontname='helv')
     assert len(build_tree(pdf_parse(doc.tobytes()))) == 1      # the fields head nothing: the document is one section
+
+def test_outline_entry_below_a_full_width_row_is_found():
+    "A protocol's 14-point `Primary outcome measure:` below its schedule table's last full-width 11-point row, in one block, was read as that row's continuation: its outline entry opened at the page's top and took the table's rows."
+    doc = pymupdf.open(); doc.new_page(); doc.new_page()
+    doc[0].insert_text((72, 80), 'Schedule of events', fontsize=14, fontname='hebo')
+    doc[0].insert_textbox(pymupdf.Rect(72, 100, 520, 300), 'TIME POINT 1 2 3 4 5 6 7 8 9 10 (6 MONTHS) Hospital identification X ' * 3, fontsize=11, fontname='helv')
+    doc[1].insert_htmlbox(pymupdf.Rect(72, 60, 520, 400),
+                          "<p style='font-size:11pt;margin:0'>Consent X Interview X Demographic data X Transcription X Analysis X Dissemination X</p>"
+                          "<p style='font-size:14pt;font-weight:bold;margin:0'>Primary outcome measure:</p>"
+                          "<p style='font-size:11pt;margin:0'>Enablers of successful day-case surgery pathways.</p>")
+    doc.set_toc([[1, 'Schedule of events', 1], [2, 'Primary outcome measure:', 2]])
+    text = pdf_parse(doc.tobytes())[1][1]
+    assert text.startswith('Consent X Interview') and '\n## Primary outcome measure:\nEnablers' in text, text     # the row stays in the schedule's section
