@@ -11,6 +11,7 @@ from apswutils.db import Database
 from fastcore.basics import GetAttr, ifnone, patch
 from . import tuning
 from .db import DEFAULT_TOKENIZE, _check_store_name, _free_name, _ident, _ls
+from .headings import _squash
 from .structure import _norm_pages
 
 # %% ../nbs/11_tree.ipynb #113b004d
@@ -255,8 +256,6 @@ def _fiscal_label(label:str)->list:
 
 
 # %% ../nbs/11_tree.ipynb #full-title
-def _squash(s:str)->str: return re.sub(r'[\W_]+', '', s).lower()
-
 def _title(text:str, # the opening text a label is read from
            more:str, # the text read further on (it starts with `text`), where the title may be printed in full
           )->str: # the title, or None when no heading names the document
@@ -267,7 +266,7 @@ def _title(text:str, # the opening text a label is read from
     k, h, at = first
     core = h.split(':', 1)[-1]
     if len(core.split()) < 3: return h       # a word or two ('Contents: Part I') says too little to be found in a title
-    c = _squash(core)
+    c = _squash(core)       # letters and digits only, case-folded, as outline entries are matched (`headings._squash`)
     return next((x for j, x, a in hs if a > at and j <= k and len(_squash(x)) > len(c) and c in _squash(x)), h)
 
 # %% ../nbs/11_tree.ipynb #19331200-2
