@@ -213,11 +213,19 @@ def _term_spec(tr, t)->tuple:
 def _spec_of(tr, t)->tuple: return _fresh(tr.db, ('name_spec', tr.profiles.name, t), lambda: _term_spec(tr, t))
 
 def _specificity(tr, terms)->tuple:
-    "(doc_id -> how specifically the question's best naming term for it names it (`_term_spec`), doc_id -> the naming terms its label or names hold: documents holding the same ones are named alike, whatever their BM25)."
+    "(doc_id -> how specifically the question's best naming term for it, or the naming terms its label holds taken together, name it (`_term_spec`), doc_id -> the naming terms its label or names hold: documents holding the same ones are named alike, whatever their BM25)."
     spec, words = {}, {}
     for t in terms:
         named, s = _spec_of(tr, t)
         for d in named: spec[d] = max(spec.get(d, 0.0), s); words.setdefault(d, set()).add(t)
+    # a name of several words is as specific as its words together: 'recovery' and 'facility' are in every utility's
+    # 10-K, 'recovery facility' names one regulation. Together only if some chunk holds them all: words that meet in
+    # names only ('Q1' of a file name and 'first quarter') say nothing of how the text names the document
+    for ts in {frozenset(ts) for ts in words.values() if len(ts) > 1}:
+        e = '(' + ' AND '.join(sorted(ts)) + ')'
+        if not _chunks_holding(tr, e, cap=1): continue
+        named, s = _spec_of(tr, e)
+        for d in named: spec[d] = max(spec[d], s)
     return spec, {d: frozenset(ts) for d, ts in words.items()}
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s2
