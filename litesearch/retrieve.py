@@ -156,7 +156,10 @@ def _naming_terms(tr, terms, q:str=None)->list:
     # agency reports for every accident question that used it, and routed those questions away from their report.
     # A lone lower-case letter is no name: the 'e' of 'i.e.' named PG&E's four 10-Ks, and routed Apple's question there
     lower = lambda t: len(t.strip('"*')) > 1 and _body_df(tr, t) <= few and (q is None or ' ' in t or _in_phrase(tr, q, t))
-    return [t for t in terms if 0 < _name_df(tr, t) <= few and ((_NAMEISH.search(t) and not _grammar_cap(tr, q, t)) or lower(t))]
+    # and a capital letter alone names only beside the word it is written with ('PG&E', 'AT&T'): the 'S' of 'U.S.' named
+    # McDonald's 10-K ('McDONALD'S') for questions about the Commerce and Transportation Departments' plans
+    letter = lambda t: len(t.strip('"*')) > 1 or q is None or _in_phrase(tr, q, t, stop=False)
+    return [t for t in terms if 0 < _name_df(tr, t) <= few and ((_NAMEISH.search(t) and not _grammar_cap(tr, q, t) and letter(t)) or lower(t))]
 
 _SENT = re.compile(r'(?:^|[.?!:;]["\')\]]*\s+)["\'(\[]*(\w+)')      # a sentence's first word
 
@@ -175,8 +178,8 @@ def _grammar_cap(tr, q:str, t:str)->bool:
 
 _PHRASE_EDGE = re.compile(r'[,;:.?!()]')
 
-def _in_phrase(tr, q:str, t:str)->bool:
-    "Whether the word `t` stands in `q` beside a word (the content word before or after it) that one document's label or names hold with it."
+def _in_phrase(tr, q:str, t:str, stop:bool=True)->bool:
+    "Whether the word `t` stands in `q` beside a word (the content word before or after it; any word, with `stop=False`) that one document's label or names hold with it."
     # a name written in lower case is a phrase ('the gestational diabetes walking trial', 'its Q1 2023 earnings release'); one
     # lower-case word a file name holds is the question's topic: 'subscription' routed a question about subscribing to
     # `sns__confirm-subscription`, 'annual' ('expected annual emissions') named three annual performance reports
@@ -184,7 +187,7 @@ def _in_phrase(tr, q:str, t:str)->bool:
     # punctuation ends a phrase: 'for research, innovation, digitisation' lists three topics, and named Horizon Europe
     # ('... for Research and Innovation') for a passage of InvestEU
     for part in _PHRASE_EDGE.split(q):
-        ws = [x for x in re.findall(r'\w+', part) if x.lower() not in STOPWORDS]
+        ws = [x for x in re.findall(r'\w+', part) if not stop or x.lower() not in STOPWORDS]
         near |= {ws[j] for i, x in enumerate(ws) if x == w for j in (i - 1, i + 1) if 0 <= j < len(ws) and ws[j] != w}
     p = tr.profiles.name
     # each neighbour is a run of word characters, quoted: nothing of the question is read as FTS syntax
