@@ -156,7 +156,7 @@ def _naming_terms(tr, terms, q:str=None)->list:
     # agency reports for every accident question that used it, and routed those questions away from their report.
     # A lone lower-case letter is no name: the 'e' of 'i.e.' named PG&E's four 10-Ks, and routed Apple's question there
     lower = lambda t: len(t.strip('"*')) > 1 and _body_df(tr, t) <= few and (q is None or ' ' in t or _in_phrase(tr, q, t))
-    # and a capital letter alone names only beside the word it is written with ('PG&E', 'AT&T'): the 'S' of 'U.S.' named
+    # and a capital letter alone names only beside the word it is written with ('vitamin D'): the 'S' of 'U.S.' named
     # McDonald's 10-K ('McDONALD'S') for questions about the Commerce and Transportation Departments' plans
     letter = lambda t: len(t.strip('"*')) > 1 or q is None or _in_phrase(tr, q, t, stop=False)
     return [t for t in terms if 0 < _name_df(tr, t) <= few and ((_NAMEISH.search(t) and not _grammar_cap(tr, q, t) and letter(t)) or lower(t))]
@@ -222,12 +222,10 @@ def _specificity(tr, terms)->tuple:
         named, s = _spec_of(tr, t)
         for d in named: spec[d] = max(spec.get(d, 0.0), s); words.setdefault(d, set()).add(t)
     # a name of several words is as specific as its words together: 'recovery' and 'facility' are in every utility's
-    # 10-K, 'recovery facility' names one regulation. Together only if some chunk holds them all: words that meet in
-    # names only ('Q1' of a file name and 'first quarter') say nothing of how the text names the document
+    # 10-K, 'recovery facility' names one regulation. Words that meet in no chunk ('INTC', a ticker of the cover, with
+    # '2020') name as a word of names only does: fully
     for ts in {frozenset(ts) for ts in words.values() if len(ts) > 1}:
-        e = '(' + ' AND '.join(sorted(ts)) + ')'
-        if not _chunks_holding(tr, e, cap=1): continue
-        named, s = _spec_of(tr, e)
+        named, s = _spec_of(tr, '(' + ' AND '.join(sorted(ts)) + ')')
         for d in named: spec[d] = max(spec[d], s)
     return spec, {d: frozenset(ts) for d, ts in words.items()}
 
