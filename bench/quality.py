@@ -65,6 +65,7 @@ from fastcore.basics import listify
 from litesearch import database, hash_embed
 from litesearch.data import Chunker
 from litesearch.embed import load_embedder
+from litesearch.retrieve import _seq      # a node id's place in its document's tree (0: the root)
 import litesearch.tree
 from _corpus import eu_pages, pct, DATA
 
@@ -188,7 +189,7 @@ def sec_covers(s, want_doc, want_pages):
     "A section result covers an evidence page when its page range holds one; a document's root (node '#0') only when a passage it shows does."
     # a root's range is the whole document and holds every page, though its own text is the front matter: 10 of the 85
     # reports questions were counted found through a protocol's root whose passages were its title and signature pages
-    if str(s['node_id']).endswith('#0'): return any(covers(p['doc_id'], p['pages'], want_doc, want_pages) for p in s.get('passages') or ())
+    if _seq(s['node_id']) == 0: return any(covers(p['doc_id'], p['pages'], want_doc, want_pages) for p in s.get('passages') or ())
     return covers(s['doc_id'], s['pages'], want_doc, want_pages)
 
 def _ids(db, name, cache):
