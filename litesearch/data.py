@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['DEFAULT_CHUNK', 'FILE_TYPES', 'chunk_markdown', 'Chunker', 'pdf_parse', 'read_text', 'rst_parse', 'md_parse',
-           'html_parse', 'html_redirect', 'xml_parse', 'tei_parse', 'ipynb_parse', 'conllu_parse', 'gretil_parse',
-           'Profile', 'register_profile', 'get_profile', 'detect_profile', 'verse_facets', 'file_pages']
+           'text_parse', 'html_parse', 'html_redirect', 'xml_parse', 'tei_parse', 'ipynb_parse', 'conllu_parse',
+           'gretil_parse', 'Profile', 'register_profile', 'get_profile', 'detect_profile', 'verse_facets', 'file_pages']
 
 # %% ../nbs/04_data.ipynb #52ed1aff
 import re, json, time, hashlib, warnings
@@ -16,6 +16,7 @@ from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
+from .headings import not_heading, levels, rank_families, _numbered, _roman, _LONE
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -714,6 +715,81 @@ def md_parse(text:str, # markdown or plain text
         out.append(l)
     return [(0, '\n'.join(out))]
 
+# %% ../nbs/04_data.ipynb #text-fn
+_RULE = re.compile(r'^\s*([=*_~-])\1{2,}\s*$')      # a line of one repeated mark: a separator, as a blank line is
+_ATX = re.compile(r'^ {0,3}#{1,6}(?:\s|$)')
+_TW = r"(?:[A-Z][\w'’-]*|of|and|or|the|to|for|in|on|a|an|by|with|as)"     # a title's word: capitalised, or a function word
+_RUN_IN = re.compile(rf"^(\S+\s+{_TW}(?:\s+{_TW}){{0,7}}\.)\s+\S")       # `2. Grant of Copyright License. Subject to ...`
+
+def _plain_title(ls:list, # the text's lines
+                 i:int, # the line to read
+                )->str: # its title, or None
+    "The title a numbered line of plain text gives: the line, when it is a short paragraph of its own; or a short capitalised title running into its paragraph."
+    t = ' '.join(ls[i].split())
+    if not t or (i and ls[i - 1].strip() and not _RULE.match(ls[i - 1])) or not family(t) or not_heading(t): return None
+    if (i + 1 == len(ls) or not ls[i + 1].strip()) and len(t) <= 80 and len(t.split()) <= 12 and t[-1] not in ',;:': return t
+    m = _RUN_IN.match(t)
+    return m[1] if m and family(m[1]) else None
+
+# %% ../nbs/04_data.ipynb #text-fn2
+_ORD = re.compile(r'^\s*(?:[A-Za-z]{2,}\s+)?\(?([0-9A-Za-z]{1,6}(?:\.[0-9A-Za-z]{1,3})*)')
+
+def _ordinal(t:str, # a numbered title
+             f:str, # its family (`headings.family`)
+            )->tuple: # its number, as a tuple that orders it among its family; None when unread
+    "The number a title carries: `2.10` is (2, 10), `Section IV` (4,), `(b)` (2,)."
+    m, out = _ORD.match(t), []
+    for p in m[1].split('.') if m else [None]:
+        if p is None: return None
+        if p.isdigit(): out.append(int(p))
+        elif (len(p) > 1 or f == 'roman') and (r := _roman(p.upper())): out.append(r)
+        elif len(p) == 1 and p.isalpha(): out.append(ord(p.lower()) - 96)
+        else: return None
+    return tuple(out)
+
+def _backwards(heads:list, # `[(line, title, family)]` in reading order
+              )->set: # the families whose numbers go back
+    "Families whose numbers do not run forward: a title numbered at or before the one before it of its family, since the last title of a higher rank."
+    rank, last, bad = rank_families([f for *_, f in heads]), {}, set()
+    for _, t, f in heads:
+        for g in [g for g in last if rank[g] > rank[f]]: del last[g]      # `(a)` counts again under each Section
+        if (o := _ordinal(t, f)) is None: continue
+        if f in last and o <= last[f]: bad.add(f)
+        last[f] = o
+    return bad
+
+# %% ../nbs/04_data.ipynb #text-fn3
+def _plain_heads(text:str, # plain text
+                )->list: # `[(line, title, level)]`
+    "The numbered titles of plain text and their levels: not a list's items, in families of two numbers or more that run forward."
+    ls = text.split('\n')
+    fenced = {k for k, (_, f) in enumerate(_md_lines(text)) if f}
+    cand = [(i, t) for i in range(len(ls)) if i not in fenced and (t := _plain_title(ls, i))]
+    def follows(a, b):      # b numbered next after a, of a's family, with nothing but blank lines between them
+        f, (x, y) = family(a[1]), (_ordinal(a[1], family(a[1])), _ordinal(b[1], family(b[1])))
+        return (family(b[1]) == f and x and y and len(x) == len(y) and x[:-1] == y[:-1] and y[-1] == x[-1] + 1
+                and not any(l.strip() for l in ls[a[0] + 1:b[0]]))
+    keep, k = [], 0
+    while k < len(cand):      # a run of titles numbered one after another with nothing between them is a list's items
+        j = k
+        while j + 1 < len(cand) and follows(cand[j], cand[j + 1]): j += 1
+        if j == k: keep.append(cand[k])
+        k = j + 1
+    heads = [(i, t, f) for (i, t), f in zip(keep, _numbered([t for _, t in keep])) if f and f != _LONE]
+    while bad := _backwards(heads): heads = [h for h in heads if h[2] not in bad]
+    return [(i, t, lv) for (i, t, _), lv in zip(heads, levels([(f, None) for *_, f in heads]))]
+
+def text_parse(text:str, # plain text
+              )->list: # `[(0, markdown)]`
+    "Plain text as one page: as `md_parse` reads it, and where that finds no heading, its numbered titles as `#` headings at the levels their numbers give."
+    md = md_parse(text)[0][1]
+    if any(_ATX.match(l) for l, f in _md_lines(md) if not f): return [(0, md)]
+    ls = md.split('\n')
+    for i, t, lv in _plain_heads(md):
+        rest = ' '.join(ls[i].split())[len(t):].strip()      # a title running into its paragraph leaves the paragraph
+        ls[i] = '#' * lv + ' ' + t + ('\n\n' + rest if rest else '')
+    return [(0, '\n'.join(ls))]
+
 # %% ../nbs/04_data.ipynb #55613927
 class _HTML(HTMLParser):
     _skip = {'script', 'style', 'noscript', 'template', 'svg', 'head', 'nav', 'button'}
@@ -975,7 +1051,7 @@ def _pdf_file(p, images=None, tables=False, **_): return pdf_parse(p, images=ima
 
 def _reader(fn): return lambda p, **_: fn(read_text(p))
 
-FILE_TYPES = {'.pdf': ('pdf', _pdf_file), '.md': ('md', _reader(md_parse)), '.markdown': ('md', _reader(md_parse)), '.txt': ('txt', _reader(md_parse)),
+FILE_TYPES = {'.pdf': ('pdf', _pdf_file), '.md': ('md', _reader(md_parse)), '.markdown': ('md', _reader(md_parse)), '.txt': ('txt', _reader(text_parse)), '': ('txt', _reader(text_parse)),
               '.rst': ('rst', _reader(rst_parse)), '.ipynb': ('ipynb', _reader(ipynb_parse)), '.htm': ('html', _reader(html_parse)),
               '.html': ('html', _reader(html_parse)), '.xml': ('xml', _reader(xml_parse)), '.tei': ('tei', _reader(tei_parse)),
               '.conllu': ('conllu', _reader(conllu_parse))}

@@ -15,6 +15,7 @@ from . import tuning
 from .db import _names_damage
 from .fts import _in_batches
 from .tree import _node, _pages
+from .headings import _roman
 
 # %% ../nbs/12_graph.ipynb #52afa733
 REF_UNITS = dict(article='article', section='section', subsection='subsection', chapter='chapter', title='title', part='part',
@@ -25,13 +26,6 @@ _PLURAL = dict(annex='annexes', appendix='appendices')
 _RANK = dict(part=0, title=1, annex=1, appendix=1, schedule=1, chapter=2, section=3, subsection=4, article=5, item=5, note=5, exhibit=5)
 
 _ROMAN_UNITS = {'title', 'part', 'chapter', 'annex', 'appendix', 'schedule'}
-
-def _roman(s):
-    v = dict(I=1, V=5, X=10, L=50)
-    if not s or any(c not in v for c in s): return None
-    tot = 0
-    for a, b in zip(s, s[1:] + ' '): tot += -v[a] if b in v and v[b] > v[a] else v[a]
-    return tot if tot > 0 else None
 
 # %% ../nbs/12_graph.ipynb #52afa733-s1
 def norm_num(unit:str, # canonical unit ('article', 'annex', ...)

@@ -70,6 +70,14 @@ _paren_re = re.compile(r'^\s*\((?P<n>[a-z]|\d{1,2}|[ivx]+)\)\s+(?P<rest>[A-Za-z]
 # a decimal number may open on a letter (`M.1.2`): counted as one more place, like the number it stands for
 _label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>(?:[A-Z]\.\d{1,2}|\d{1,2}\.\d{1,2})(?:\.\d{1,2}){0,3})\.?\s+(?P<rest>[A-Z(“"].*)$')
 
+def _roman(s):
+    "The value of an upper-case roman numeral up to L (`IV` is 4), or None."
+    v = dict(I=1, V=5, X=10, L=50)
+    if not s or any(c not in v for c in s): return None
+    tot = 0
+    for a, b in zip(s, s[1:] + ' '): tot += -v[a] if b in v and v[b] > v[a] else v[a]
+    return tot if tot > 0 else None
+
 _CAPTION_WORDS = {'table', 'figure', 'fig', 'chart', 'graph', 'exhibit', 'version', 'page', 'step'}
 
 def family(title:str, # a heading candidate

@@ -277,6 +277,26 @@ def test_underlined_titles_in_text_files(tmp_path):
     assert titles == ["What's New in IDLE 3.13.0 Released on 2024-10-00", "What's New in IDLE 3.12.1 Released on 2024-10-01"], titles
     assert db.sections('quitting on macOS', limit=1)[0]['title'].startswith("What's New in IDLE 3.12.1")
 
+def test_numbered_titles_in_plain_text(tmp_path):
+    "A licence's `0. Definitions.` ... and a help file's `3.1 Moving Cursor` numbered its plain-text sections: read as one flat section, a hit in section 8 answered `LICENSE`."
+    from litesearch import database
+    sec = lambda n, t, body: f"  {n}. {t}\n\n  {body}\n\n"
+    text = ('                    GENERAL LICENSE\n\n  TERMS AND CONDITIONS\n\n' + sec(0, 'Definitions.', '"This License" refers to version 3.')
+            + sec(1, 'Source Code.', 'The source code is the preferred form for making modifications.')
+            + '  1.1 Scope\n\n  It covers every copy.\n\n  1.2 Corresponding Source\n\n  It includes the scripts used to install it.\n\n'
+            + '  2. Basic Permissions. All rights granted under this License are granted for the term of copyright.\n\n'
+            + '  To build it:\n\n  1. Unpack it.\n\n  2. Run make.\n\n'
+            + sec(8, 'Termination.', 'You may not propagate a covered work except as expressly provided under this License.'))
+    f = tmp_path/'LICENSE'       # no extension: read as a .txt file
+    f.write_text(text)
+    db = database()
+    db.add_file(f)
+    toc = db.toc(depth=3)[0]['sections']
+    assert [s['title'] for s in toc] == ['0. Definitions.', '1. Source Code.', '2. Basic Permissions.', '8. Termination.'], toc
+    assert [c['title'] for c in toc[1]['sections']] == ['1.1 Scope', '1.2 Corresponding Source'], toc[1]
+    assert db.sections('propagate a covered work', limit=1)[0]['title'] == '8. Termination.'
+    assert 'Run make' in db.read(toc[2]['node_id'])['text']       # a list's items stay text of their section
+
 def test_one_page_without_headings_is_the_document(tmp_path):
     "A command's usage example (one page, no heading) was one section titled `Pages 1–1`: every breadcrumb of a folder of them read `describe-instances › Pages 1–1`."
     from litesearch import database
