@@ -1,15 +1,17 @@
 """Numbered titles in plain text (issue 24): how many plain-text files get sections from `text_parse`, and which titles.
 
 Reads every text file under the folders given (default: this machine's licences, Vim's help and /usr/share/doc), once per
-distinct content, skips those markdown headings already structure (`md_parse` finds a `#` or setext heading) and binary ones,
-and reports the files left, how many get numbered titles, and how many titles; `--show` prints each file's titles, indented
-by level, to be read by eye (the measure of precision here: there is no outline to judge plain text against).
+distinct content, skips binary ones and those carrying markdown headings (`# Title`, read as markdown), and reports the files
+left, how many get titles from `text_parse` (numbered lines, and titles underlined as wide as they are), and how many of each;
+`--show` prints each file's titles, indented by level (`=`: an underlined title), to be read by eye: the measure of precision
+here, since there is no outline to judge plain text against.
 
 Run: python bench/plaintext.py [DIR ...] [--show]   (from the project root)
 """
 import sys, hashlib, argparse
 from pathlib import Path
-from litesearch.data import read_text, md_parse, _md_lines, _ATX, _plain_heads
+from litesearch.data import read_text, text_parse, _is_markdown, _md_lines, _ATX
+from litesearch.headings import family
 
 DEFAULT = ['/usr/share/common-licenses', '/usr/share/vim', '/usr/share/doc']
 
@@ -29,14 +31,18 @@ def main():
     a = ap.parse_args()
     plain, got = 0, []
     for p in files(a.dirs):
-        try: md = md_parse(read_text(p))[0][1]
+        try: text = read_text(p)
         except ValueError: continue          # binary
-        if any(_ATX.match(l) for l, fenced in _md_lines(md) if not fenced): continue
+        if _is_markdown(text): continue
         plain += 1
-        if hs := _plain_heads(md): got.append((p, hs))
-    print(f'plain-text files without markdown headings: {plain}; with numbered titles: {len(got)}; titles: {sum(len(h) for _, h in got)}')
+        md = text_parse(text)[0][1]        # as ingest reads it: every heading in it is one text_parse wrote
+        hs = [(l.lstrip('#').strip(), len(l) - len(l.lstrip('#'))) for l, fenced in _md_lines(md) if not fenced and _ATX.match(l)]
+        if hs := [(t, lv, not family(t)) for t, lv in hs]: got.append((p, hs))
+    under = sum(u for _, hs in got for *_, u in hs)
+    print(f'plain-text files without markdown headings: {plain}; with titles: {len(got)}; titles: {sum(len(h) for _, h in got)} '
+          f'({sum(len(h) for _, h in got) - under} numbered, {under} underlined without a number)')
     for p, hs in got if a.show else []:
         print(f'== {p} ({len(hs)})')
-        for _, t, lv in hs: print('   ' + '  ' * (lv - 1) + t[:100])
+        for t, lv, u in hs: print('   ' + '  ' * (lv - 1) + ('= ' if u else '') + t[:100])
 
 if __name__ == '__main__': main()

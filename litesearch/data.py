@@ -16,7 +16,7 @@ from typing import Callable
 from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
-from .headings import not_heading, levels, rank_families, _numbered, _roman, _LONE
+from .headings import not_heading, not_title, levels, rank_families, _numbered, _roman, _LONE
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -694,8 +694,21 @@ def _md_lines(text:str):
 
 _SETEXT = re.compile(r'^ {0,3}(=+|-+)[ \t]*$')
 _NOT_PARA = re.compile(r'^ {0,3}(?:#{1,6}(?:\s|$)|>|[-*+]\s|\d{1,9}[.)]\s|\|)|^(?: {4}|\t)')
+_NOT_PARA_PLAIN = re.compile(r'^\s*(?:[-*+•]\s|>|\|)')     # in plain text an indent or a number opens no code block or list
+
+def _underlines(u:str, # a line of `=` or `-`
+                lines:list, # the paragraph above it
+               )->bool:
+    "In plain text, does `u` underline `lines` as a title? Only about as wide as their text (a fifth either way; a tag set off by a tab or a run of spaces is no part of it), with a word in it, no `#` (a comment), no third column (a table's header) and no sentence's piece."
+    cells = [re.split(r'\t+|\s{3,}', x.strip()) for x in lines]
+    w = max(len(c[0]) for c in cells)
+    t = ' '.join(c[0] for c in cells)
+    # a sentence's piece is no title (`headings.not_title`), though a plain-text title may open in lower case (`expr5`)
+    return (abs(len(u.strip()) - w) <= max(2, w // 5) and all(len(c) <= 2 for c in cells) and bool(re.search(r'[^\W\d_]{2}', t))
+            and not lines[0].strip().startswith('#') and not not_title(t[:1].upper() + t[1:]))
 
 def md_parse(text:str, # markdown or plain text
+             plain:bool=False, # plain text: a line of marks is a title's underline only as wide as the title (`_underlines`)
             )->list: # `[(0, markdown)]`
     "Markdown or plain text as one page, a title underlined with `===` or `---` (a setext heading) written as a `#` or `##` heading; code fences and front matter as they are."
     ls, out, para = text.split('\n'), [], []
@@ -707,10 +720,12 @@ def md_parse(text:str, # markdown or plain text
         u = _SETEXT.match(l)
         # the paragraph right above the line is the title: a few lines at most (CommonMark takes any; a long one underlined is a rule)
         title = ' '.join(out[j].strip() for j in para) if u and 0 < len(para) <= 3 else ''
+        # plain text draws separators of a line's width: under an example's last line (`<`) or a sentence it is no underline
+        if title and plain and not _underlines(l, [out[j] for j in para]): title = ''
         if title and len(title) <= 200:
             del out[para[0]:]; out.append(f"{'#' if u.group(1)[0] == '=' else '##'} {title}"); para = []; continue
         if u: para = []; out.append(l); continue          # a rule (`---` under a list or a blank line), no title
-        if not l.strip() or _NOT_PARA.match(l): para = []
+        if not l.strip() or (_NOT_PARA_PLAIN if plain else _NOT_PARA).match(l): para = []
         else: para.append(len(out))
         out.append(l)
     return [(0, '\n'.join(out))]
@@ -747,11 +762,12 @@ def _ordinal(t:str, # a numbered title
         else: return None
     return tuple(out)
 
-def _backwards(heads:list, # `[(line, title, family)]` in reading order
+def _backwards(heads:list, # `[(line, title, family, ...)]` in reading order (family None: unnumbered)
               )->set: # the families whose numbers go back
     "Families whose numbers do not run forward: a title numbered at or before the one before it of its family, since the last title of a higher rank."
-    rank, last, bad = rank_families([f for *_, f in heads]), {}, set()
-    for _, t, f in heads:
+    heads = [(t, f) for _, t, f, *_ in heads if f]
+    rank, last, bad = rank_families([f for _, f in heads]), {}, set()
+    for t, f in heads:
         for g in [g for g in last if rank[g] > rank[f]]: del last[g]      # `(a)` counts again under each Section
         if (o := _ordinal(t, f)) is None: continue
         if f in last and o <= last[f]: bad.add(f)
@@ -759,12 +775,23 @@ def _backwards(heads:list, # `[(line, title, family)]` in reading order
     return bad
 
 # %% ../nbs/04_data.ipynb #text-fn3
-def _plain_heads(text:str, # plain text
+_MD_HEAD = re.compile(r'^#{1,6} \S')      # a markdown heading as its writers type it: at the margin, a space after the marks
+
+def _is_markdown(text:str)->bool:
+    "Does a text file carry markdown headings (`# Title` at the margin, after a blank line)? Then it is read as markdown."
+    prev = ''
+    for l, fenced in _md_lines(text):
+        if not fenced and not prev.strip() and _MD_HEAD.match(l): return True
+        prev = l
+    return False
+
+def _plain_heads(text:str, # plain text as `md_parse(plain=True)` writes it
                 )->list: # `[(line, title, level)]`
-    "The numbered titles of plain text and their levels: not a list's items, in families of two numbers or more that run forward."
+    "The titles of plain text and their levels: the underlined ones `md_parse` wrote, and numbered lines (`_plain_title`) that are not a list's items, in families of two numbers or more that run forward."
     ls = text.split('\n')
     fenced = {k for k, (_, f) in enumerate(_md_lines(text)) if f}
-    cand = [(i, t) for i in range(len(ls)) if i not in fenced and (t := _plain_title(ls, i))]
+    made = {i: (l.lstrip('#').strip(), len(l) - len(l.lstrip('#'))) for i, l in enumerate(ls) if i not in fenced and _ATX.match(l)}
+    cand = [(i, t) for i in range(len(ls)) if i not in fenced and i not in made and (t := _plain_title(ls, i))]
     def follows(a, b):      # b numbered next after a, of a's family, with nothing but blank lines between them
         f, (x, y) = family(a[1]), (_ordinal(a[1], family(a[1])), _ordinal(b[1], family(b[1])))
         return (family(b[1]) == f and x and y and len(x) == len(y) and x[:-1] == y[:-1] and y[-1] == x[-1] + 1
@@ -775,18 +802,23 @@ def _plain_heads(text:str, # plain text
         while j + 1 < len(cand) and follows(cand[j], cand[j + 1]): j += 1
         if j == k: keep.append(cand[k])
         k = j + 1
-    heads = [(i, t, f) for (i, t), f in zip(keep, _numbered([t for _, t in keep])) if f and f != _LONE]
-    while bad := _backwards(heads): heads = [h for h in heads if h[2] not in bad]
-    return [(i, t, lv) for (i, t, _), lv in zip(heads, levels([(f, None) for *_, f in heads]))]
+    heads = sorted(keep + [(i, t) for i, (t, _) in made.items()])
+    # an underlined title is a title whatever its number says; a numbered line is one only in a family that holds
+    fams = [None if f == _LONE else f for f in _numbered([t for _, t in heads])]
+    heads = [(i, t, f, made[i][1] if i in made else None) for (i, t), f in zip(heads, fams) if f or i in made]
+    while bad := _backwards(heads): heads = [(i, t, None if f in bad else f, k) for i, t, f, k in heads if f not in bad or i in made]
+    return [(i, t, lv) for (i, t, *_), lv in zip(heads, levels([(f, k) for *_, f, k in heads]))]
 
 def text_parse(text:str, # plain text
               )->list: # `[(0, markdown)]`
-    "Plain text as one page: as `md_parse` reads it, and where that finds no heading, its numbered titles as `#` headings at the levels their numbers give."
-    md = md_parse(text)[0][1]
-    if any(_ATX.match(l) for l, f in _md_lines(md) if not f): return [(0, md)]
+    "Plain text as one page: a text carrying markdown headings as `md_parse` reads it; else its underlined titles and numbered titles as `#` headings, at the levels their numbers and underlines give."
+    if _is_markdown(text): return md_parse(text)
+    # a `#` line of plain text is a comment or an example's, no heading: set off by an indent, the tree reads none in it
+    text = '\n'.join('    ' + l if not f and _ATX.match(l) else l for l, f in _md_lines(text))
+    md = md_parse(text, plain=True)[0][1]
     ls = md.split('\n')
     for i, t, lv in _plain_heads(md):
-        rest = ' '.join(ls[i].split())[len(t):].strip()      # a title running into its paragraph leaves the paragraph
+        rest = '' if _ATX.match(ls[i]) else ' '.join(ls[i].split())[len(t):].strip()     # a run-in title leaves its paragraph
         ls[i] = '#' * lv + ' ' + t + ('\n\n' + rest if rest else '')
     return [(0, '\n'.join(ls))]
 
