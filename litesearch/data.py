@@ -785,6 +785,24 @@ def _is_markdown(text:str)->bool:
         prev = l
     return False
 
+def _next_of(a, b, ls)->bool:
+    "Is numbered line `b` (`(line, title)`) numbered next after `a`, in its family, with nothing but blank lines between them?"
+    f, x, y = family(a[1]), _ordinal(a[1], family(a[1])), _ordinal(b[1], family(b[1]))
+    return (family(b[1]) == f and bool(x and y) and len(x) == len(y) and x[:-1] == y[:-1] and y[-1] == x[-1] + 1
+            and not any(l.strip() for l in ls[a[0] + 1:b[0]]))
+
+def _not_listed(cand:list, # numbered titles `[(line, title)]` in reading order
+                ls:list, # the text's lines
+               )->list: # the titles that are no list's items
+    "Numbered titles less the runs of two or more numbered one after another with nothing between them: a list's items."
+    keep, k = [], 0
+    while k < len(cand):
+        j = k
+        while j + 1 < len(cand) and _next_of(cand[j], cand[j + 1], ls): j += 1
+        if j == k: keep.append(cand[k])
+        k = j + 1
+    return keep
+
 def _plain_heads(text:str, # plain text as `md_parse(plain=True)` writes it
                 )->list: # `[(line, title, level)]`
     "The titles of plain text and their levels: the underlined ones `md_parse` wrote, and numbered lines (`_plain_title`) that are not a list's items, in families of two numbers or more that run forward."
@@ -792,17 +810,7 @@ def _plain_heads(text:str, # plain text as `md_parse(plain=True)` writes it
     fenced = {k for k, (_, f) in enumerate(_md_lines(text)) if f}
     made = {i: (l.lstrip('#').strip(), len(l) - len(l.lstrip('#'))) for i, l in enumerate(ls) if i not in fenced and _ATX.match(l)}
     cand = [(i, t) for i in range(len(ls)) if i not in fenced and i not in made and (t := _plain_title(ls, i))]
-    def follows(a, b):      # b numbered next after a, of a's family, with nothing but blank lines between them
-        f, (x, y) = family(a[1]), (_ordinal(a[1], family(a[1])), _ordinal(b[1], family(b[1])))
-        return (family(b[1]) == f and x and y and len(x) == len(y) and x[:-1] == y[:-1] and y[-1] == x[-1] + 1
-                and not any(l.strip() for l in ls[a[0] + 1:b[0]]))
-    keep, k = [], 0
-    while k < len(cand):      # a run of titles numbered one after another with nothing between them is a list's items
-        j = k
-        while j + 1 < len(cand) and follows(cand[j], cand[j + 1]): j += 1
-        if j == k: keep.append(cand[k])
-        k = j + 1
-    heads = sorted(keep + [(i, t) for i, (t, _) in made.items()])
+    heads = sorted(_not_listed(cand, ls) + [(i, t) for i, (t, _) in made.items()])
     # an underlined title is a title whatever its number says; a numbered line is one only in a family that holds
     fams = [None if f == _LONE else f for f in _numbered([t for _, t in heads])]
     heads = [(i, t, f, made[i][1] if i in made else None) for (i, t), f in zip(heads, fams) if f or i in made]
