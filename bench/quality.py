@@ -35,6 +35,7 @@ bench/questions_analyst.jsonl (held out) is asked of the filings store: analysts
 "free cash flow", "headcount", "DSO") that name no statement by its printed title, written by reading the PDFs before any run.
 --sets filingsopaque asks the filings questions of a store of the same PDFs copied as filing_01.pdf, filing_02.pdf, ...:
 what the naming does when a file's name says nothing (held-out filings need not be named as ours are).
+--sets vimhelp (held out, when Vim's runtime is installed) asks 60 questions of a store of Vim's 151 plain-text help files.
 bench/questions_ratios.jsonl (24) is asked of the filings store: ratios analysts compute from the statements (current and quick
 ratio, EBITDA, D&A, ROA, ROE, interest coverage, payout, debt-to-equity, turnover, EPS), written by reading 7 filings' statements
 after the finance glossary's ratio entries were chosen (session 23), to measure whether those entries reach their pages.
@@ -142,6 +143,9 @@ if (RUSTDOCS/'book').is_dir(): QSETS.append('rustdocs')
 AWSCLI = Path(os.environ.get('AWSCLI_EXAMPLES') or (Path(importlib.util.find_spec('awscli').origin).parent/'examples' if importlib.util.find_spec('awscli') else '/nonexistent'))
 AWS_SERVICES = 's3 s3api iam lambda dynamodb sqs sns cloudwatch logs kms secretsmanager sts route53'.split()
 if (AWSCLI/'s3api').is_dir(): QSETS.append('awscli')
+# Vim's help (plain text: numbered and underlined titles, read by `text_parse`): the runtime's doc/*.txt, read by no rule here
+VIMDOCS = Path(os.environ.get('VIM_DOCS') or next(iter(sorted(Path('/usr/share/vim').glob('vim*/doc'))), Path('/nonexistent')))
+if (VIMDOCS/'usr_01.txt').is_file(): QSETS.append('vimhelp')
 STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings', 'ratios': 'filings', 'blindfilings': 'filings', 'blindreports': 'reports'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
@@ -175,6 +179,10 @@ def awscli_dir(cache):
     "The usage examples of `AWS_SERVICES`, copied flat (`s3api__wait__bucket-exists.rst`)."
     return _flat_copy(cache, 'awscli', AWSCLI, [f for s in AWS_SERVICES for f in (AWSCLI/s).rglob('*.rst')])
 
+def vimhelp_dir(cache):
+    "Vim's help files (`doc/*.txt`; the `tags` index and the rest left out), copied into the cache."
+    return _flat_copy(cache, 'vimhelp', VIMDOCS, sorted(VIMDOCS.glob('*.txt')))
+
 def half_of(Q, half='all'):
     "The questions of one half: a row's own `half` field, else by position (0-based even = tune, odd = test); 'all' keeps every one."
     if half == 'all': return Q
@@ -201,7 +209,7 @@ def _ids(db, name, cache):
 def _opaque_dir(cache): return Path(cache or tempfile.gettempdir())/'filings_opaque'
 
 ONE = None      # --one-store: the one store every set is asked of (all corpora together), once it is built
-OWN_ONLY = ('rustdocs', 'awscli')     # sets over corpora found on the machine, outside the one store of the shared corpora
+OWN_ONLY = ('rustdocs', 'awscli', 'vimhelp')     # sets over corpora found on the machine, outside the one store of the shared corpora
 
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about (with --one-store: every corpus); title = file stem, as add_dir names documents."
@@ -226,6 +234,7 @@ def question_store(name, chunk=None, cache=None):
     elif name == 'reports': db.add_dir(REPORTS, embedder=enc, **kw)
     elif name == 'rustdocs': db.add_dir(rustdocs_dir(cache), embedder=enc, **kw)
     elif name == 'awscli': db.add_dir(awscli_dir(cache), embedder=enc, **kw)
+    elif name == 'vimhelp': db.add_dir(vimhelp_dir(cache), embedder=enc, **kw)
     elif name == 'all': db.add_dir(FILINGS, embedder=enc, **kw); db.add_dir(REPORTS, embedder=enc, **kw); ingest(db, eu_pages(), 'store', **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
