@@ -1,7 +1,7 @@
 "Fuzz: the text parsers take any string, and either return pages of strings or raise a ValueError that says what is wrong."
 import json, random
 import pytest
-from litesearch.data import rst_parse, md_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse
+from litesearch.data import rst_parse, md_parse, text_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse
 from litesearch.structure import build_tree
 
 BITS = ['```', '~~~', '---\n', '===\n', '- item', '1. item', '> quote', '| a | b |', '<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
@@ -21,7 +21,7 @@ def ok_pages(pages):
     build_tree(pages or [(0, '')], title='Doc')      # whatever a parser gives, a tree can be built from it
     return pages
 
-@pytest.mark.parametrize('parse', [rst_parse, md_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse])
+@pytest.mark.parametrize('parse', [rst_parse, md_parse, text_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse])
 def test_parsers_take_any_text(parse):
     rng = random.Random(parse.__name__)
     for _ in range(300):
@@ -73,6 +73,22 @@ def test_md_parse_keeps_every_line():
         titles = ' '.join(l for l in out if l.startswith(('# ', '## ')) and l not in src)
         for x in src:
             assert x in out or set(x.strip()) <= {'=', '-'} or x.strip() in titles, (s, x)
+
+PLAIN = ['0. Definitions.', '1.1 Scope', '1.2 Use', '2. Grant of Copyright License. Subject to the terms', 'Section 3 -- Terms',
+         'Section IV Fees', '(a) General', '(b) Special', 'IV. Scope', 'A. Annex', '17. Interpretation of Sections 15 and 16.',
+         '3. Mouse Control\t\t\t*gui-mouse*', 'Closing a window', '----------------', '=' * 40, '<', '# a comment', '#\tNb 0x23',
+         'tag\t\tchar\t\taction', 'It covers every copy.', '1. Unpack it.', '2. Run make.', '```', '\n', '\n\n', '  ', '\t', ':', '.']
+
+def test_text_parse_keeps_every_word():
+    "Plain text's titles are its own lines made headings (a run-in title split from its paragraph, an underline folded, a comment indented): every word stays, in order."
+    import re
+    rng = random.Random(13)
+    for _ in range(500):
+        s = ''.join(rng.choice(PLAIN) + rng.choice(['\n', '\n\n', ' ']) for _ in range(rng.randint(0, 40)))
+        out = text_parse(s)[0][1]
+        assert re.findall(r'\w+', out) == re.findall(r'\w+', s), s
+        nodes = build_tree([(0, out)], title='Doc')
+        assert all(n.title.strip() for n in nodes), s      # no heading without a title
 
 def test_xref_reader_takes_any_lines():
     "The cross-reference index reader and the page-number reader take any lines: a dict of Items and page ranges, an int or None."
