@@ -803,6 +803,18 @@ def _not_listed(cand:list, # numbered titles `[(line, title)]` in reading order
         k = j + 1
     return keep
 
+def _words(t): return [w.casefold() for w in re.findall(r'\w+', t)]
+
+def _not_entries(cand:list, # numbered titles `[(line, title)]` in reading order
+                )->list: # the titles that are no contents entry
+    "Numbered titles less a contents list's entries: a title printed again later in the text, word for word (a page number after it aside)."
+    later, out = set(), []
+    for i, t in reversed(cand):
+        w = _words(t)
+        if tuple(w) in later or (len(w) > 2 and w[-1].isdigit() and tuple(w[:-1]) in later): continue
+        later.add(tuple(w)); out.append((i, t))
+    return out[::-1]
+
 def _plain_heads(text:str, # plain text as `md_parse(plain=True)` writes it
                 )->list: # `[(line, title, level)]`
     "The titles of plain text and their levels: the underlined ones `md_parse` wrote, and numbered lines (`_plain_title`) that are not a list's items, in families of two numbers or more that run forward."
@@ -810,7 +822,7 @@ def _plain_heads(text:str, # plain text as `md_parse(plain=True)` writes it
     fenced = {k for k, (_, f) in enumerate(_md_lines(text)) if f}
     made = {i: (l.lstrip('#').strip(), len(l) - len(l.lstrip('#'))) for i, l in enumerate(ls) if i not in fenced and _ATX.match(l)}
     cand = [(i, t) for i in range(len(ls)) if i not in fenced and i not in made and (t := _plain_title(ls, i))]
-    heads = sorted(_not_listed(cand, ls) + [(i, t) for i, (t, _) in made.items()])
+    heads = sorted(_not_entries(_not_listed(cand, ls)) + [(i, t) for i, (t, _) in made.items()])
     # an underlined title is a title whatever its number says; a numbered line is one only in a family that holds
     fams = [None if f == _LONE else f for f in _numbered([t for _, t in heads])]
     heads = [(i, t, f, made[i][1] if i in made else None) for (i, t), f in zip(heads, fams) if f or i in made]
