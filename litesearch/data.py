@@ -696,11 +696,15 @@ _SETEXT = re.compile(r'^ {0,3}(=+|-+)[ \t]*$')
 _NOT_PARA = re.compile(r'^ {0,3}(?:#{1,6}(?:\s|$)|>|[-*+]\s|\d{1,9}[.)]\s|\|)|^(?: {4}|\t)')
 _NOT_PARA_PLAIN = re.compile(r'^\s*(?:[-*+•]\s|>|\|)')     # in plain text an indent or a number opens no code block or list
 
+def _cells(l:str)->list:
+    "A plain-text line's cells: its text cut at tabs and runs of three spaces or more (a table's columns, a tag set off)."
+    return re.split(r'\s*\t\s*|\s{3,}', l.strip())       # one run of tabs and spaces is one gap
+
 def _underlines(u:str, # a line of `=` or `-`
                 lines:list, # the paragraph above it
                )->bool:
     "In plain text, does `u` underline `lines` as a title? Only about as wide as their text (a fifth either way; a tag set off by a tab or a run of spaces is no part of it), with a word in it, no `#` (a comment), no third column (a table's header) and no sentence's piece."
-    cells = [re.split(r'\t+|\s{3,}', x.strip()) for x in lines]
+    cells = [_cells(x) for x in lines]
     w = max(len(c[0]) for c in cells)
     t = ' '.join(c[0] for c in cells)
     # a sentence's piece is no title (`headings.not_title`), though a plain-text title may open in lower case (`expr5`)
@@ -741,7 +745,8 @@ def _plain_title(ls:list, # the text's lines
                 )->str: # its title, or None
     "The title a numbered line of plain text gives: the line, when it is a short paragraph of its own; or a short capitalised title running into its paragraph."
     t = ' '.join(ls[i].split())
-    if not t or (i and ls[i - 1].strip() and not _RULE.match(ls[i - 1])) or not family(t) or not_heading(t): return None
+    # a table's row shows its columns (`_cells`): a title ending in numbers is none ('17. Interpretation of Sections 15 and 16.')
+    if not t or (i and ls[i - 1].strip() and not _RULE.match(ls[i - 1])) or not family(t) or not_heading(t, rows=False) or len(_cells(ls[i])) > 2: return None
     if (i + 1 == len(ls) or not ls[i + 1].strip()) and len(t) <= 80 and len(t.split()) <= 12 and t[-1] not in ',;:': return t
     m = _RUN_IN.match(t)
     return m[1] if m and family(m[1]) else None
