@@ -633,16 +633,19 @@ _CTRL = bytes(range(0, 9)) + bytes(range(14, 32)) + b'\x7f'
 
 def read_text(path, # text file to read
              )->str: # its contents, decoded
-    "A text file's contents: UTF-8 (BOM or not), UTF-16 with a BOM, else Latin-1. Empty and binary files are errors."
+    "A text file's contents: UTF-8 (BOM or not), UTF-16 with a BOM, else Latin-1, its line ends as `\\n`. Empty and binary files are errors."
     p = Path(path)
     raw = p.read_bytes()
     if not raw.strip(): raise ValueError(f'{str(p)!r}: empty file ({len(raw)} bytes), expected text')
-    if raw[:2] in (b'\xff\xfe', b'\xfe\xff'): return raw.decode('utf-16')
-    head = raw[:8192]
-    if b'\x00' in head or sum(head.count(c) for c in _CTRL) > 0.05 * len(head):
-        raise ValueError(f'{str(p)!r}: looks binary (control bytes), expected a text file')
-    try: return raw.decode('utf-8-sig')
-    except UnicodeDecodeError: return raw.decode('latin-1')
+    if raw[:2] in (b'\xff\xfe', b'\xfe\xff'): text = raw.decode('utf-16')
+    else:
+        head = raw[:8192]
+        if b'\x00' in head or sum(head.count(c) for c in _CTRL) > 0.05 * len(head):
+            raise ValueError(f'{str(p)!r}: looks binary (control bytes), expected a text file')
+        try: text = raw.decode('utf-8-sig')
+        except UnicodeDecodeError: text = raw.decode('latin-1')
+    # as Python's text mode reads them: a Windows file's underline `---\r` was no underline, its `# Title\r` a title ending in \r
+    return text.replace('\r\n', '\n').replace('\r', '\n')
 
 # %% ../nbs/04_data.ipynb #22737538
 _rst_adorn = re.compile(r'^([!-/:-@\[-`{-~])\1{2,}\s*$')

@@ -297,6 +297,17 @@ def test_numbered_titles_in_plain_text(tmp_path):
     assert db.sections('propagate a covered work', limit=1)[0]['title'] == '8. Termination.'
     assert 'Run make' in db.read(toc[2]['node_id'])['text']       # a list's items stay text of their section
 
+def test_windows_line_ends(tmp_path):
+    "A text file saved on Windows ends its lines in \\r\\n: its underlines (`-----\\r`) were no underlines, and the file one flat section."
+    from litesearch import database
+    f = tmp_path/'notes.md'
+    f.write_bytes(b'Install\r\n=======\r\n\r\nRun the installer.\r\n\r\nUsage\r\n-----\r\n\r\nCall it with a path.\r\n')
+    db = database()
+    db.add_file(f)
+    toc = db.toc(depth=3)[0]['sections']
+    assert [s['title'] for s in toc] == ['Install'] and [c['title'] for c in toc[0]['sections']] == ['Usage'], toc
+    assert '\r' not in db.read(toc[0]['sections'][0]['node_id'])['text']
+
 def test_one_page_without_headings_is_the_document(tmp_path):
     "A command's usage example (one page, no heading) was one section titled `Pages 1–1`: every breadcrumb of a folder of them read `describe-instances › Pages 1–1`."
     from litesearch import database
