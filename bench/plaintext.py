@@ -1,4 +1,4 @@
-"""Numbered titles in plain text (issue 24): how many plain-text files get sections from `text_parse`, and which titles.
+"""Titles in plain text (issue 24): how many plain-text files get sections from `text_parse`, and which titles.
 
 Reads every text file under the folders given (default: this machine's licences, Vim's help and /usr/share/doc), once per
 distinct content, skips binary ones and those carrying markdown headings (`# Title`, read as markdown), and reports the files
