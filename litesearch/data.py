@@ -212,6 +212,30 @@ def _clean_end(raw, n, title)->bool:
     end = raw.rstrip()[-1:]
     return end not in ';,.' or title.rstrip()[-1:] == end
 
+# %% ../nbs/04_data.ipynb #7a6f0389-s0
+def _spell(texts, i, first, tgt)->tuple:
+    "`(squashed, j, used)`: line `i` (read as `first`) and the lines after it, while they go on spelling `tgt`."
+    acc, j, used = _squash(first), i + 1, [first]
+    while len(acc) < len(tgt) and j < len(texts) and j < i + 8 and texts[j] is not None:
+        nxt = acc + _squash(texts[j])
+        if not tgt.startswith(nxt[:len(tgt)]):
+            if len(nxt) - len(acc) <= 3: j += 1; continue    # a marker between heading lines (EUR-Lex '▼M9')
+            break
+        acc = nxt; used.append(texts[j]); j += 1
+    return acc, j, used
+
+# the number a printed heading carries and its outline entry may leave out: `2.1`, `A.1`, `IV.`, `Note 4 :`, `Appendix A`;
+# not a caption's (`Table 3`)
+_LABEL = re.compile(r'^\s*(?:(?P<kw>(?!(?:Table|Figure|Fig|Chart|Graph|Page)\b)[A-Z][A-Za-z]{2,11})\s+(?=[A-Z0-9]))?'
+                    r'(?P<no>\d{1,2}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})*\.?|[IVXLC]{1,6}\.?)\s+(?=\S)')
+
+def _unlabelled(s:str)->list:
+    "What a printed heading says past its label, the whole label cut first: `ASN.1 syntax` of `2.1 ASN.1 syntax`; `Copying`, then `A Copying`, of `Appendix A Copying`."
+    m = _LABEL.match(s)
+    # a capital alone, without a word before it or a point after it, is a word ('A Guide to ...')
+    if not m or not (m.group('kw') or m.group('no')[0].isdigit() or '.' in m.group('no')): return []
+    return [s[m.end():]] + ([s[m.start('no'):]] if m.group('kw') else [])
+
 # %% ../nbs/04_data.ipynb #7a6f0389-s1
 def _find_head(texts, # line texts of a page (None: not available)
                start, # first line to consider
@@ -225,17 +249,16 @@ def _find_head(texts, # line texts of a page (None: not available)
     ends = _ends(title)
     for i in range(start, len(texts)):
         if texts[i] is None or (cont and cont[i]): continue
-        acc = _squash(texts[i])
-        if not acc or not tgt.startswith(acc[:len(tgt)]): continue
-        j, used = i + 1, [texts[i]]
-        while len(acc) < len(tgt) and j < len(texts) and j < i + 8 and texts[j] is not None:
-            nxt = acc + _squash(texts[j])
-            if not tgt.startswith(nxt[:len(tgt)]):
-                if len(nxt) - len(acc) <= 3: j += 1; continue    # a marker between heading lines (EUR-Lex '▼M9')
-                break
-            acc = nxt; used.append(texts[j]); j += 1
-        n = min(len(acc), len(tgt))
-        if (n == len(tgt) or (n in ends and n >= min_frac * len(tgt))) and _clean_end(' '.join(used), n, title): return (i, j)
+        for first in [texts[i], *_unlabelled(texts[i])]:
+            acc = _squash(first)
+            if not acc or not tgt.startswith(acc[:len(tgt)]): continue
+            acc, j, used = _spell(texts, i, first, tgt)
+            # past a label the lines must spell the title and no more: `Note 4 : Earnings Per Share`, not a row `4 Earnings per share $ 4.98`
+            if first is not texts[i]:
+                if acc == tgt: return (i, j)
+                continue
+            n = min(len(acc), len(tgt))
+            if (n == len(tgt) or (n in ends and n >= min_frac * len(tgt))) and _clean_end(' '.join(used), n, title): return (i, j)
     return None
 
 # %% ../nbs/04_data.ipynb #c14673f5

@@ -377,3 +377,23 @@ def test_outline_entry_below_a_full_width_row_is_found():
     doc.set_toc([[1, 'Schedule of events', 1], [2, 'Primary outcome measure:', 2]])
     text = pdf_parse(doc.tobytes())[1][1]
     assert text.startswith('Consent X Interview') and '\n## Primary outcome measure:\nEnablers' in text, text     # the row stays in the schedule's section
+
+def test_outline_entry_without_its_printed_number():
+    "An outline listing `Naming` for the heading printed `2.2 Naming` mid-page opened the section at the page's top, taking the end of `2.1` with it."
+    doc = pymupdf.open()
+    pg = doc.new_page()
+    pg.insert_text((72, 80), '2.1 ASN.1 syntax', fontsize=14, fontname='hebo')
+    pg.insert_textbox(pymupdf.Rect(72, 100, 400, 300), 'Syntax opening words. ' + PARA, fontsize=9, fontname='helv')
+    pg = doc.new_page()
+    pg.insert_textbox(pymupdf.Rect(72, 60, 400, 200), 'Syntax closing words. ' + PARA, fontsize=9, fontname='helv')
+    pg.insert_text((72, 260), '2.2 Naming', fontsize=14, fontname='hebo')
+    pg.insert_textbox(pymupdf.Rect(72, 280, 400, 480), 'Naming opening words. ' + PARA, fontsize=9, fontname='helv')
+    doc.set_toc([[1, 'ASN.1 syntax', 1], [1, 'Naming', 2]])
+    pages = pdf_parse(doc.tobytes())
+    nodes = build_tree(pages)
+    got = {n.title: n for n in nodes[1:]}
+    assert list(got) == ['2.1 ASN.1 syntax', '2.2 Naming'], list(got)
+    text = '\n'.join(t for _, t in pages)
+    naming = text[text.index('2.2 Naming'):]
+    assert 'Syntax closing words' in text[:text.index('2.2 Naming')] and 'Syntax closing words' not in naming
+    assert got['2.1 ASN.1 syntax'].page_end == 1 and got['2.2 Naming'].page_start == 1
