@@ -31,7 +31,8 @@ EU: a fingerprint of the trees (titles with change markers and spacing normalise
 --ref DIR: ingest speed (pdf_parse + build_tree pages/s on the tune-half filings and EU acts), this checkout against the
   litesearch at DIR, alternating fresh processes, best of 3 each; reported as a ratio of the one run.
 
-LITESEARCH_DATA=DIR reads the corpora from DIR (default ../shared/data beside the checkout).
+LITESEARCH_DATA=DIR reads the corpora from DIR (default ../shared/data beside the checkout). `machine`: the PDFs found under
+  MACHINE_PDFS (default /usr/share/doc; here a manual and a specification, both outlined), held out: measured, never tuned on.
 
 Run: python bench/trees.py [--only filings,eu,...] [--save-eu] [--ref DIR] [--show NAME]   (from the project root)
 """
@@ -43,6 +44,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get('LITESEARCH_DATA') or ROOT.parent/'shared'/'data')    # a git worktree sits elsewhere: point it at the corpora
 CORPORA = {'filings': DATA/'filings', 'eu': DATA/'eu', 'ntsb': DATA/'reports'/'ntsb', 'nih': DATA/'reports'/'nih',
            'agency': DATA/'reports'/'agency'}
+# held out: PDFs this machine's packages ship (`/usr/share/doc`), read only to measure; no rule was written from them
+MACHINE = Path(os.environ.get('MACHINE_PDFS', '/usr/share/doc'))
+if MACHINE.is_dir() and any(MACHINE.rglob('*.pdf')): CORPORA['machine'] = MACHINE
 FP = Path(__file__).resolve().parent/'trees_eu.json'
 
 ITEMS = {'10K': [('II', x) if x[0] in '56789' else ('I', x) for x in ['1', '1A', '2', '3', '5', '7', '7A', '8', '9A']],
@@ -221,7 +225,7 @@ def mean(xs): return statistics.mean(xs) if xs else float('nan')
 def run_corpus(name, folder, save_eu, show):
     from litesearch.data import pdf_parse
     from litesearch.structure import build_tree
-    files = sorted(folder.glob('*.pdf'))
+    files = sorted(folder.rglob('*.pdf') if name == 'machine' else folder.glob('*.pdf'))
     saved = json.loads(FP.read_text()) if FP.exists() and name == 'eu' else {}
     rows, fps = [], {}
     for k, f in enumerate(files):
