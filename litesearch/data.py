@@ -207,7 +207,8 @@ def _clean_end(raw, n, title)->bool:
     while k < len(raw) and seen < n:
         if _squash(raw[k]): seen += 1
         k += 1
-    tail = raw[k:].lstrip(')]}"\'’”')
+    # closing marks, the title's own among them (`What is this spec?`, `Measures*`), are part of it
+    tail = raw[k:].lstrip(')]}"\'’”' + title.rstrip()[len(title.rstrip().rstrip('?!*')):])
     if tail.strip(): return tail[0] in ' \t—–-:'
     end = raw.rstrip()[-1:]
     return end not in ';,.' or title.rstrip()[-1:] == end
@@ -216,6 +217,7 @@ def _clean_end(raw, n, title)->bool:
 def _spell(texts, i, first, tgt)->tuple:
     "`(squashed, j, used)`: line `i` (read as `first`) and the lines after it, while they go on spelling `tgt`."
     acc, j, used = _squash(first), i + 1, [first]
+    if not acc or not tgt.startswith(acc[:len(tgt)]): return acc, j, used
     while len(acc) < len(tgt) and j < len(texts) and j < i + 8 and texts[j] is not None:
         nxt = acc + _squash(texts[j])
         if not tgt.startswith(nxt[:len(tgt)]):
@@ -243,22 +245,21 @@ def _find_head(texts, # line texts of a page (None: not available)
                cont=None, # per line: does it continue a wrapped paragraph?
                min_frac=0.5, # a partial match must spell at least this much of the title
               )->tuple: # `(i, j)`, the lines `texts[i:j]` spelling the title, or None
-    "`(i, j)`: the first run of lines from `start` that spells `title` (spacing, case, punctuation ignored), or None."
+    "`(i, j)`: the first run of lines from `start` that spells `title` and no more (past a label), else the first that starts with it (spacing, case, punctuation ignored), or None."
     tgt = _squash(title)
     if not tgt: return None
-    ends = _ends(title)
-    for i in range(start, len(texts)):
-        if texts[i] is None or (cont and cont[i]): continue
+    at = [i for i in range(start, len(texts)) if texts[i] is not None and not (cont and cont[i])]
+    # lines saying the title and no more are its heading, before a paragraph or a table's row that starts with its words
+    # (`Goodwill` below a bullet `goodwill as measured as ...`); past a label only these: `Note 4 : Earnings Per Share`
+    for i in at:
         for first in [texts[i], *_unlabelled(texts[i])]:
-            acc = _squash(first)
-            if not acc or not tgt.startswith(acc[:len(tgt)]): continue
             acc, j, used = _spell(texts, i, first, tgt)
-            # past a label the lines must spell the title and no more: `Note 4 : Earnings Per Share`, not a row `4 Earnings per share $ 4.98`
-            if first is not texts[i]:
-                if acc == tgt: return (i, j)
-                continue
-            n = min(len(acc), len(tgt))
-            if (n == len(tgt) or (n in ends and n >= min_frac * len(tgt))) and _clean_end(' '.join(used), n, title): return (i, j)
+            if acc == tgt and _clean_end(' '.join(used), len(tgt), title): return (i, j)
+    ends = _ends(title)
+    for i in at:
+        acc, j, used = _spell(texts, i, texts[i], tgt)
+        n = min(len(acc), len(tgt))
+        if acc and tgt.startswith(acc[:len(tgt)]) and (n == len(tgt) or (n in ends and n >= min_frac * len(tgt))) and _clean_end(' '.join(used), n, title): return (i, j)
     return None
 
 # %% ../nbs/04_data.ipynb #c14673f5

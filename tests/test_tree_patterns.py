@@ -397,3 +397,15 @@ def test_outline_entry_without_its_printed_number():
     naming = text[text.index('2.2 Naming'):]
     assert 'Syntax closing words' in text[:text.index('2.2 Naming')] and 'Syntax closing words' not in naming
     assert got['2.1 ASN.1 syntax'].page_end == 1 and got['2.2 Naming'].page_start == 1
+
+def test_outline_entry_on_its_heading_not_a_paragraph_before_it():
+    "An entry `Goodwill` was placed on a paragraph's line `Goodwill is tested ...` above its heading, which then opened mid-paragraph."
+    doc = pymupdf.open()
+    pg = doc.new_page()
+    pg.insert_text((72, 80), 'Acquisitions', fontsize=14, fontname='hebo')
+    pg.insert_text((72, 110), 'Goodwill is tested for impairment each year. Acquisitions closing words.', fontsize=9, fontname='helv')
+    pg.insert_text((72, 160), 'Goodwill', fontsize=14, fontname='hebo')
+    pg.insert_textbox(pymupdf.Rect(72, 180, 400, 380), 'Goodwill opening words. ' + PARA, fontsize=9, fontname='helv')
+    doc.set_toc([[1, 'Acquisitions', 1], [1, 'Goodwill', 1]])
+    text = '\n'.join(t for _, t in pdf_parse(doc.tobytes()))
+    assert '# Goodwill\nGoodwill opening words' in text and '# Goodwill is tested' not in text, text[:300]
