@@ -36,6 +36,8 @@ bench/questions_analyst.jsonl (held out) is asked of the filings store: analysts
 --sets filingsopaque asks the filings questions of a store of the same PDFs copied as filing_01.pdf, filing_02.pdf, ...:
 what the naming does when a file's name says nothing (held-out filings need not be named as ours are).
 --sets vimhelp (held out, when Vim's runtime is installed) asks 60 questions of a store of Vim's 151 plain-text help files.
+--sets nodejs (held out, when Node.js's API docs are installed) asks 60 questions of a store of its 62 markdown module pages; a
+section counts only when it is the section the answer is printed under (the question's `section`) or one inside it.
 bench/questions_ratios.jsonl (24) is asked of the filings store: ratios analysts compute from the statements (current and quick
 ratio, EBITDA, D&A, ROA, ROE, interest coverage, payout, debt-to-equity, turnover, EPS), written by reading 7 filings' statements
 after the finance glossary's ratio entries were chosen (session 23), to measure whether those entries reach their pages.
@@ -146,6 +148,9 @@ if (AWSCLI/'s3api').is_dir(): QSETS.append('awscli')
 # Vim's help (plain text: numbered and underlined titles, read by `text_parse`): the runtime's doc/*.txt, read by no rule here
 VIMDOCS = Path(os.environ.get('VIM_DOCS') or next(iter(sorted(Path('/usr/share/vim').glob('vim*/doc'))), Path('/nonexistent')))
 if (VIMDOCS/'usr_01.txt').is_file(): QSETS.append('vimhelp')
+# Node.js's API reference (markdown, one file a module; Debian's nodejs package ships it): read by no rule here
+NODEDOCS = Path(os.environ.get('NODE_DOCS') or '/usr/share/doc/nodejs/api')
+if (NODEDOCS/'fs.md').is_file() and (BENCH/'questions_nodejs.jsonl').exists(): QSETS.append('nodejs')
 STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings', 'ratios': 'filings', 'blindfilings': 'filings', 'blindreports': 'reports'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
@@ -179,6 +184,10 @@ def awscli_dir(cache):
     "The usage examples of `AWS_SERVICES`, copied flat (`s3api__wait__bucket-exists.rst`)."
     return _flat_copy(cache, 'awscli', AWSCLI, [f for s in AWS_SERVICES for f in (AWSCLI/s).rglob('*.rst')])
 
+def nodejs_dir(cache):
+    "Node.js's API reference, a markdown file a module (`all.md`, every module's text again, and the `index.md` of links left out)."
+    return _flat_copy(cache, 'nodejs', NODEDOCS, [f for f in sorted(NODEDOCS.glob('*.md')) if f.stem not in ('all', 'index')])
+
 def vimhelp_dir(cache):
     "Vim's help files (`doc/*.txt`; the `tags` index and the rest left out), copied into the cache."
     return _flat_copy(cache, 'vimhelp', VIMDOCS, sorted(VIMDOCS.glob('*.txt')))
@@ -193,8 +202,24 @@ def covers(doc_id, pages, want_doc, want_pages):
     if doc_id not in listify(want_doc) or not pages or pages[0] is None: return False
     return any(pages[0] <= p + 1 <= pages[1] for p in want_pages)
 
-def sec_covers(s, want_doc, want_pages):
-    "A section result covers an evidence page when its page range holds one; a document's root (node '#0') only when a passage it shows does."
+def sec_covers(s, want_doc, want_pages, section=None, db=None):
+    "A section result covers an evidence page when its page range holds one; a document's root (node '#0') only when a passage it shows does. Given the `section` a question's answer is printed under (a heading's text) in its own document (the first of `want_doc`), a result there must also be that section or one inside it (`db`'s tree says); in another document that answers too (`also`), any section counts."
+    if section is not None and s['doc_id'] == listify(want_doc)[0]:
+        return _sec_covers(s, want_doc, want_pages) and _norm_title(section) in _lineage(db, s['node_id'])
+    return _sec_covers(s, want_doc, want_pages)
+
+def _norm_title(t): return ' '.join(re.sub(r'[`*_]', '', t or '').split()).casefold()
+
+def _lineage(db, node_id)->list:
+    "The titles of a node and of every node above it (normalised), read from the store's tree."
+    out = []
+    while node_id is not None:
+        r = db.execute('SELECT title, parent_id FROM nodes WHERE id = ?', [node_id]).fetchone()
+        if r is None: break
+        out.append(_norm_title(r[0])); node_id = r[1]
+    return out
+
+def _sec_covers(s, want_doc, want_pages):
     # a root's range is the whole document and holds every page, though its own text is the front matter: 10 of the 85
     # reports questions were counted found through a protocol's root whose passages were its title and signature pages
     if _seq(s['node_id']) == 0: return any(covers(p['doc_id'], p['pages'], want_doc, want_pages) for p in s.get('passages') or ())
@@ -209,7 +234,7 @@ def _ids(db, name, cache):
 def _opaque_dir(cache): return Path(cache or tempfile.gettempdir())/'filings_opaque'
 
 ONE = None      # --one-store: the one store every set is asked of (all corpora together), once it is built
-OWN_ONLY = ('rustdocs', 'awscli', 'vimhelp')     # sets over corpora found on the machine, outside the one store of the shared corpora
+OWN_ONLY = ('rustdocs', 'awscli', 'vimhelp', 'nodejs')     # sets over corpora found on the machine, outside the one store of the shared corpora
 
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about (with --one-store: every corpus); title = file stem, as add_dir names documents."
@@ -235,6 +260,7 @@ def question_store(name, chunk=None, cache=None):
     elif name == 'rustdocs': db.add_dir(rustdocs_dir(cache), embedder=enc, **kw)
     elif name == 'awscli': db.add_dir(awscli_dir(cache), embedder=enc, **kw)
     elif name == 'vimhelp': db.add_dir(vimhelp_dir(cache), embedder=enc, **kw)
+    elif name == 'nodejs': db.add_dir(nodejs_dir(cache), embedder=enc, **kw)
     elif name == 'all': db.add_dir(FILINGS, embedder=enc, **kw); db.add_dir(REPORTS, embedder=enc, **kw); ingest(db, eu_pages(), 'store', **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
@@ -254,7 +280,7 @@ def eval_questions(db, ids, Q, route, leg='hybrid', **kw):
         e = {'keyword': False, 'default': None, 'scoped': None}.get(leg) if leg != 'hybrid' else enc.query([it['q']])[0]
         sk = dict(kw, doc=want) if leg == 'scoped' else kw      # scoped: the caller names the question's document
         t = time.perf_counter(); secs = db.sections(it['q'], e, limit=10, **sk); ts.append(time.perf_counter() - t)
-        rs.append(rank_of(secs, lambda s: sec_covers(s, want, pages)))
+        rs.append(rank_of(secs, lambda s: sec_covers(s, want, pages, it.get('section'), db)))
         spans.append(secs[0]['pages'][1] - secs[0]['pages'][0] + 1 if secs else None)
         hits = db.doc_search(it['q'], e, limit=10, **sk)
         rd.append(rank_of(hits, lambda h: covers(h['doc_id'], h['pages'], want, pages)))
