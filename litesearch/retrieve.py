@@ -235,7 +235,7 @@ def _route_conf(names:dict, # doc_id -> BM25 of the question's naming terms agai
                 spec:dict=None, # doc_id -> how specifically its best naming term names it (`_specificity`; default 1)
                 words:dict=None, # doc_id -> the naming terms it holds (`_specificity`): documents holding the same ones are named alike
                )->dict: # doc_id -> confidence in [0, 1] that the question means it
-    "Confidence that a question means a document: its name match relative to the best, times how specific that name is, shared by chunk evidence among the documents it matches equally."
+    "Confidence that a question means a document: its name match relative to the best, times how specific that name is, shared by chunk evidence among the documents it matches equally; what the name's specificity does not vouch for stands as far as the document's evidence comes near the best."
     if not names: return {}
     nb, eb, spec, words = max(names.values()), max(ev.values(), default=0.0), spec or {}, words or {}
     if nb <= 0: return {}
@@ -250,7 +250,12 @@ def _route_conf(names:dict, # doc_id -> BM25 of the question's naming terms agai
         w = words.get(d)
         tied = [x for x, y in names.items() if abs(y - s) <= 0.02 * nb or (w and words.get(x) == w)]
         return (ev.get(d, 0.0) + a) / sum(ev.get(x, 0.0) + a for x in tied)
-    return {d: round((s / nb) * spec.get(d, 1.0) * share(d, s), 4) for d, s in names.items()}
+    # a name specific to its document (a company's) means it wherever the evidence lies: an analyst's 'top line' is
+    # printed in no 10-K. A topic's name is partly specific ('CommonJS': a third of the chunks holding it are the page
+    # `modules`, titled 'Modules: CommonJS modules'), and the rest of its weight needs the evidence: a question about
+    # tracing CommonJS loading, whose evidence was all the tracing page's, was routed to `modules`
+    backed = lambda d, p: p + (1 - p) * (min(1.0, ev.get(d, 0.0) / eb) if eb > 0 else 1.0)
+    return {d: round((s / nb) * spec.get(d, 1.0) * share(d, s) * backed(d, spec.get(d, 1.0)), 4) for d, s in names.items()}
 
 _RECENT = re.compile(r'\b(?:latest|most\s+recent|newest)\b', re.I)
 
