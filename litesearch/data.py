@@ -259,7 +259,8 @@ def _find_head(texts, # line texts of a page (None: not available)
     for i in at:
         acc, j, used = _spell(texts, i, texts[i], tgt)
         n = min(len(acc), len(tgt))
-        if acc and tgt.startswith(acc[:len(tgt)]) and (n == len(tgt) or (n in ends and n >= min_frac * len(tgt))) and _clean_end(' '.join(used), n, title): return (i, j)
+        if not acc or not tgt.startswith(acc[:len(tgt)]): continue
+        if (n == len(tgt) or (n in ends and n >= min_frac * len(tgt))) and _clean_end(' '.join(used), n, title): return (i, j)
     return None
 
 # %% ../nbs/04_data.ipynb #c14673f5
