@@ -38,6 +38,7 @@ what the naming does when a file's name says nothing (held-out filings need not 
 --sets vimhelp (held out, when Vim's runtime is installed) asks 60 questions of a store of Vim's 151 plain-text help files.
 --sets nodejs (held out, when Node.js's API docs are installed) asks 60 questions of a store of its 62 markdown module pages; a
 section counts only when it is the section the answer is printed under (the question's `section`) or one inside it.
+--sets valgrind (held out, when Valgrind's HTML manual is installed) asks 60 questions of its 45 pages, judged as nodejs is.
 bench/questions_ratios.jsonl (24) is asked of the filings store: ratios analysts compute from the statements (current and quick
 ratio, EBITDA, D&A, ROA, ROE, interest coverage, payout, debt-to-equity, turnover, EPS), written by reading 7 filings' statements
 after the finance glossary's ratio entries were chosen (session 23), to measure whether those entries reach their pages.
@@ -151,6 +152,9 @@ if (VIMDOCS/'usr_01.txt').is_file(): QSETS.append('vimhelp')
 # Node.js's API reference (markdown, one file a module; Debian's nodejs package ships it): read by no rule here
 NODEDOCS = Path(os.environ.get('NODE_DOCS') or '/usr/share/doc/nodejs/api')
 if (NODEDOCS/'fs.md').is_file() and (BENCH/'questions_nodejs.jsonl').exists(): QSETS.append('nodejs')
+# Valgrind's user manual (HTML, a page a chapter; Debian's valgrind package ships it): read by no rule here
+VALGRINDDOCS = Path(os.environ.get('VALGRIND_DOCS') or '/usr/share/doc/valgrind/html')
+if (VALGRINDDOCS/'mc-manual.html').is_file() and (BENCH/'questions_valgrind.jsonl').exists(): QSETS.append('valgrind')
 STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings', 'ratios': 'filings', 'blindfilings': 'filings', 'blindreports': 'reports'}      # a set asked of another set's store
 
 QFILE_OF = {'filingsopaque': 'filings'}     # a set asking another set's questions
@@ -187,6 +191,10 @@ def awscli_dir(cache):
 def nodejs_dir(cache):
     "Node.js's API reference, a markdown file a module (`all.md`, every module's text again, and the `index.md` of links left out)."
     return _flat_copy(cache, 'nodejs', NODEDOCS, [f for f in sorted(NODEDOCS.glob('*.md')) if f.stem not in ('all', 'index')])
+
+def valgrind_dir(cache):
+    "Valgrind's manual, its HTML pages copied into the cache."
+    return _flat_copy(cache, 'valgrind', VALGRINDDOCS, sorted(VALGRINDDOCS.glob('*.html')))
 
 def vimhelp_dir(cache):
     "Vim's help files (`doc/*.txt`; the `tags` index and the rest left out), copied into the cache."
@@ -234,7 +242,7 @@ def _ids(db, name, cache):
 def _opaque_dir(cache): return Path(cache or tempfile.gettempdir())/'filings_opaque'
 
 ONE = None      # --one-store: the one store every set is asked of (all corpora together), once it is built
-OWN_ONLY = ('rustdocs', 'awscli', 'vimhelp', 'nodejs')     # sets over corpora found on the machine, outside the one store of the shared corpora
+OWN_ONLY = ('rustdocs', 'awscli', 'vimhelp', 'nodejs', 'valgrind')     # sets over corpora found on the machine, outside the one store of the shared corpora
 
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about (with --one-store: every corpus); title = file stem, as add_dir names documents."
@@ -261,6 +269,7 @@ def question_store(name, chunk=None, cache=None):
     elif name == 'awscli': db.add_dir(awscli_dir(cache), embedder=enc, **kw)
     elif name == 'vimhelp': db.add_dir(vimhelp_dir(cache), embedder=enc, **kw)
     elif name == 'nodejs': db.add_dir(nodejs_dir(cache), embedder=enc, **kw)
+    elif name == 'valgrind': db.add_dir(valgrind_dir(cache), embedder=enc, **kw)
     elif name == 'all': db.add_dir(FILINGS, embedder=enc, **kw); db.add_dir(REPORTS, embedder=enc, **kw); ingest(db, eu_pages(), 'store', **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
