@@ -739,14 +739,41 @@ def _underlines(u:str, # a line of `=` or `-`
     return (abs(len(u.strip()) - w) <= max(2, w // 5) and all(len(c) <= 2 for c in cells) and bool(re.search(r'[^\W\d_]{2}', t))
             and not lines[0].strip().startswith('#') and not not_title(t[:1].upper() + t[1:]))
 
+_COMMENT_OPEN = re.compile(r'^ {0,3}<!--')
+_CODE_SPAN = re.compile(r'(`+).*?(?<!`)\1(?!`)')
+
+def _inline_uncommented(l:str)->str:
+    "A markdown line less the HTML comments inside it, outside its code spans (`` `<!-- -->` `` is code, shown)."
+    if '<!--' not in l: return l
+    out, at = [], 0
+    for m in _CODE_SPAN.finditer(l): out += [re.sub(r'<!--.*?-->', '', l[at:m.start()]), m.group()]; at = m.end()
+    return ''.join(out + [re.sub(r'<!--.*?-->', '', l[at:])])
+
+def _uncommented(ls:list)->list:
+    "Markdown's lines less its HTML comments: a block opened by a line starting `<!--` outside a code fence runs to the line closing it, and a browser shows none of the comment (text beside it on those lines stays), nor of one inside a line; an unclosed one is kept."
+    fenced, out, k = [f for _, f in _md_lines('\n'.join(ls))], [], 0
+    closes, at = [None] * len(ls), None        # per line, the first line from it that closes a comment: one pass, however many open
+    for j in range(len(ls) - 1, -1, -1): at = j if '-->' in ls[j] else at; closes[j] = at
+    while k < len(ls):
+        end = closes[k] if not fenced[k] and _COMMENT_OPEN.match(ls[k]) else None
+        if end is None: out.append(ls[k] if fenced[k] else _inline_uncommented(ls[k])); k += 1; continue
+        block = '\n'.join(ls[k:end + 1])
+        i = block.index('<!--'); j = block.index('-->', i + 2) + 3
+        out += [l for l in map(_inline_uncommented, (block[:i] + block[j:]).split('\n')) if l.strip()]
+        k = end + 1
+    return out
+
 def md_parse(text:str, # markdown or plain text
              plain:bool=False, # plain text: a line of marks is a title's underline only as wide as the title (`_underlines`)
             )->list: # `[(0, markdown)]`
-    "Markdown or plain text as one page, a title underlined with `===` or `---` (a setext heading) written as a `#` or `##` heading; code fences and front matter as they are."
+    "Markdown or plain text as one page, a title underlined with `===` or `---` (a setext heading) written as a `#` or `##` heading; code fences and front matter as they are, markdown's HTML comments left out."
     ls, out, para = text.split('\n'), [], []
     if ls and ls[0].strip() == '---':         # front matter: `---` closes it, never underlines a title
         end = next((k for k in range(1, len(ls)) if ls[k].strip() in ('---', '...')), 0)
         out, ls = ls[:end + 1], ls[end + 1:]
+    # a comment is for the file's editors: Node.js's reference opens half its sections with a `<!-- YAML ... -->` block of
+    # versions and pull-request links, which a reader never sees and which took most of a model's 256 tokens in those chunks
+    if not plain: ls = _uncommented(ls)
     for l, fenced in _md_lines('\n'.join(ls)):       # code fences as the tree reads them
         if fenced: para = []; out.append(l); continue
         u = _SETEXT.match(l)

@@ -1,7 +1,7 @@
 "Fuzz: the text parsers take any string, and either return pages of strings or raise a ValueError that says what is wrong."
 import json, random
 import pytest
-from litesearch.data import rst_parse, md_parse, text_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse
+from litesearch.data import rst_parse, md_parse, text_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse, _uncommented
 from litesearch.structure import build_tree
 
 BITS = ['```', '~~~', '---\n', '===\n', '- item', '1. item', '> quote', '| a | b |', '<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
@@ -58,12 +58,15 @@ def test_pdf_parse_damaged_pdfs():
             except ValueError as e: assert 'PDF' in str(e), e
 
 def test_md_parse_keeps_every_line():
-    "Setext headings only fold a title's lines and its underline into one `#` line: every other line stays, in order."
+    "Setext headings only fold a title's lines and its underline into one `#` line: every other line but an HTML comment's stays, in order."
     rng = random.Random(7)
     for _ in range(500):
         s = rand_text(rng)
         out = md_parse(s)[0][1].split('\n')
         src = s.split('\n')
+        # comments go first (next test), front matter aside (its `---` closes it; none: the first line alone)
+        end = next((k for k in range(1, len(src)) if src[k].strip() in ('---', '...')), 0) if src[0].strip() == '---' else -1
+        src = src[:end + 1] + _uncommented(src[end + 1:])
         assert len(out) <= len(src)
         kept = iter(src)      # each output line is an input line, or a heading made of the lines it replaced
         for l in out:
@@ -102,3 +105,15 @@ def test_xref_reader_takes_any_lines():
         assert isinstance(got, dict) and all(isinstance(r, list) and all(len(x) == 2 for x in r) for r in got.values())
         off = printed_offset(pages)
         assert off is None or isinstance(off, int)
+
+def test_md_comments_lose_only_comments():
+    "Markdown's HTML comments go and nothing else: every character outside a comment stays, in order (whitespace aside)."
+    import re
+    rng = random.Random(11)
+    for _ in range(500):
+        s = rand_text(rng) + '<!-- c ' + rand_text(rng) + ' -->' + rand_text(rng)
+        src = s.split('\n')
+        # what must stay: the text less every `<!-- ... -->` (a comment inside a code fence or span is kept, and more is fine)
+        outside = re.sub(r'<!--.*?-->', '', s, flags=re.S)
+        kept = iter(''.join('\n'.join(_uncommented(src)).split()))
+        for c in ''.join(outside.split()): assert any(c == x for x in kept), (s, c)      # in order, whitespace aside
