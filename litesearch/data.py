@@ -921,7 +921,8 @@ class _HTML(HTMLParser):
         if self._off(): return
         if tag == 'pre': self._flush(); self.pre += 1
         elif re.fullmatch(r'h[1-6]', tag): self._flush(); self.cur = ['#' * int(tag[1]) + ' ']
-        elif tag in self._block: self._flush(); self.cur = ['- '] if tag == 'li' else []
+        # a list item's first block (`<li><p>`, as DocBook writes every item) starts on its bullet's line, not under a lone `-`
+        elif tag in self._block and (tag == 'li' or self.cur != ['- ']): self._flush(); self.cur = ['- '] if tag == 'li' else []
         elif tag in ('td', 'th'): self.cur.append(' | ')
     def handle_endtag(self, tag):
         if tag in self._skip: self.skip = max(self.skip - 1, 0); return
