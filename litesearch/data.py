@@ -910,12 +910,19 @@ class _HTML(HTMLParser):
     def __init__(self, main_only=False):
         super().__init__(convert_charrefs=True)
         self.out, self.cur, self.skip, self.pre, self.main_only, self.main = [], [], 0, 0, main_only, 0
-    def _off(self): return self.skip or (self.main_only and not self.main)
+        self.navs = None     # `[tag, depth]` of the navigation element being skipped
+    def _off(self): return self.skip or self.navs or (self.main_only and not self.main)
+    def _nav(self, tag, attrs)->bool:
+        "Navigation set in another element than `<nav>`: `role=\"navigation\"`, or a class `nav...` (DocBook's `<table class=\"nav\">` of Prev / Up / Next)."
+        a = dict(attrs)
+        return a.get('role') == 'navigation' or any(c.startswith('nav') for c in (a.get('class') or '').split())
     def _flush(self):
         t = ' '.join(''.join(self.cur).split())
         if t: self.out.append(t)
         self.cur = []
     def handle_starttag(self, tag, attrs):
+        if self.navs: self.navs[1] += tag == self.navs[0]; return
+        if tag not in self._skip and self._nav(tag, attrs): self.navs = [tag, 1]; return
         if tag == 'main': self.main += 1
         if tag in self._skip: self.skip += 1
         if self._off(): return
@@ -925,6 +932,9 @@ class _HTML(HTMLParser):
         elif tag in self._block and (tag == 'li' or self.cur != ['- ']): self._flush(); self.cur = ['- '] if tag == 'li' else []
         elif tag in ('td', 'th'): self.cur.append(' | ')
     def handle_endtag(self, tag):
+        if self.navs:
+            if tag == self.navs[0]: self.navs[1] -= 1; self.navs = self.navs if self.navs[1] else None
+            return
         if tag in self._skip: self.skip = max(self.skip - 1, 0); return
         if self._off(): return
         if tag == 'pre' and self.pre: self.pre -= 1; self.out.append('```\n' + ''.join(self.cur).strip('\n') + '\n```'); self.cur = []
