@@ -5,7 +5,7 @@ from litesearch.data import rst_parse, md_parse, text_parse, html_parse, xml_par
 from litesearch.structure import build_tree
 
 BITS = ['```', '~~~', '---\n', '===\n', '- item', '1. item', '> quote', '| a | b |', '<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
-        '<lg n="1.1">', '<l>', '</l>', '</lg>', '<TEI xmlns="http://www.tei-c.org/ns/1.0">', '<text>', '<body>', '&amp;', '&#x41;',
+        '<lg n="1.1">', '<l>', '</l>', '</lg>', '<table class="nav">', '</table>', '<div role="navigation">', '<li><p>', '<TEI xmlns="http://www.tei-c.org/ns/1.0">', '<text>', '<body>', '&amp;', '&#x41;',
         '&bogus;', '<![CDATA[x]]>', '<!-- c -->', '<script>', '</script>', '<?xml version="1.0"?>',
         '=====', '-----', '~~~~', '.. code::', '::', '    indented', 'Title', '\n', '\n\n', '\t', ' ',
         '# newdoc id = d1', '# sent_id = 1', '# text = Saturn moves.', '1\tSaturn\tsaturn\tPROPN\t_\t_\t2\tnsubj\t_\t_',
