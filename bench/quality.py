@@ -38,7 +38,8 @@ what the naming does when a file's name says nothing (held-out filings need not 
 --sets vimhelp (held out, when Vim's runtime is installed) asks 60 questions of a store of Vim's 151 plain-text help files.
 --sets nodejs (held out, when Node.js's API docs are installed) asks 60 questions of a store of its 62 markdown module pages; a
 section counts only when it is the section the answer is printed under (the question's `section`) or one inside it.
---sets valgrind (held out, when Valgrind's HTML manual is installed) asks 60 questions of its 45 pages, judged as nodejs is.
+--sets valgrind (held out, when Valgrind's HTML manual is installed) asks 60 questions of its 45 HTML files (40 distinct pages),
+judged as nodejs is.
 bench/questions_ratios.jsonl (24) is asked of the filings store: ratios analysts compute from the statements (current and quick
 ratio, EBITDA, D&A, ROA, ROE, interest coverage, payout, debt-to-equity, turnover, EPS), written by reading 7 filings' statements
 after the finance glossary's ratio entries were chosen (session 23), to measure whether those entries reach their pages.
