@@ -36,7 +36,7 @@ bench/questions_analyst.jsonl (held out) is asked of the filings store: analysts
 --sets filingsopaque asks the filings questions of a store of the same PDFs copied as filing_01.pdf, filing_02.pdf, ...:
 what the naming does when a file's name says nothing (held-out filings need not be named as ours are).
 --sets vimhelp (held out, when Vim's runtime is installed) asks 60 questions of a store of Vim's 151 plain-text help files.
---sets nodejs (held out, when Node.js's API docs are installed) asks 60 questions of a store of its 62 markdown module pages; a
+--sets nodejs (held out, when Node.js's API docs are installed) asks 60 questions of a store of its 63 markdown module pages; a
 section counts only when it is the section the answer is printed under (the question's `section`) or one inside it.
 --sets valgrind (held out, when Valgrind's HTML manual is installed) asks 60 questions of its 45 HTML files (40 distinct pages),
 judged as nodejs is.
