@@ -912,10 +912,12 @@ class _HTML(HTMLParser):
         self.out, self.cur, self.skip, self.pre, self.main_only, self.main = [], [], 0, 0, main_only, 0
         self.navs = None     # `[tag, depth]` of the navigation element being skipped
     def _off(self): return self.skip or self.navs or (self.main_only and not self.main)
+    _void = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'}    # no end tag
+    _NAV_CLASS = re.compile(r'nav(?:$|[-_]|bar|header|footer|igation|links?|menu)')     # `navheader`, `nav-wrapper`; not `navy`
     def _nav(self, tag, attrs)->bool:
-        "Navigation set in another element than `<nav>`: `role=\"navigation\"`, or a class `nav...` (DocBook's `<table class=\"nav\">` of Prev / Up / Next)."
+        "Navigation set in another element than `<nav>`: `role=\"navigation\"`, or a class `nav`, `nav-...`, `navbar` ... (DocBook's `<table class=\"nav\">` of Prev / Up / Next); never an element without an end tag, which would hide the rest."
         a = dict(attrs)
-        return a.get('role') == 'navigation' or any(c.startswith('nav') for c in (a.get('class') or '').split())
+        return tag not in self._void and (a.get('role') == 'navigation' or any(self._NAV_CLASS.match(c) for c in (a.get('class') or '').split()))
     def _flush(self):
         t = ' '.join(''.join(self.cur).split())
         if t: self.out.append(t)
