@@ -82,16 +82,19 @@ def add(db:Database, # an open litesearch database
         if not p.exists(): raise CliError(f'{p}: no such file or folder')
     emb = db.embedder(embedder, record=True)      # refused before anything is written
     kw = dict(embedder=emb, force=force, embed_batch=embed_batch, bulk=bulk, on_doc=on_doc, **_progress_kw(quiet))
-    t0, res, was = time.perf_counter(), [], _glossary_said(db.get_tree(ann=None))
+    t0, res, was, left = time.perf_counter(), [], _glossary_said(db.get_tree(ann=None)), {}
     for p in paths:
-        if p.is_dir(): res += db.add_dir(p, **(dict(types=types) if types else {}), prune=prune, **kw)
+        if not p.is_dir(): continue
+        got = db.add_dir(p, **(dict(types=types) if types else {}), prune=prune, **kw); res += got
+        for k, v in got.stats.get('left_out', {}).items(): left[k] = left.get(k, 0) + v      # files of other types, said below
     files = [p for p in paths if not p.is_dir()]
     if files: res += db.add_dir(files=files, **kw)
     # add_dir's private bookkeeping stays out
     docs = [{k: v for k, v in r.items() if not k.startswith('_')} for r in res]
     # the one change a store makes to its own search because of what it holds is said when it happens
     now = _glossary_said(db.get_tree(ann=None))
-    return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs, **({'glossary': now} if now != was else {}))
+    return dict(db=str(db._ls.path), seconds=round(time.perf_counter() - t0, 2), documents=docs, **({'glossary': now} if now != was else {}),
+                **({'left_out': dict(sorted(left.items()))} if left else {}))
 
 # %% ../nbs/18_cli.ipynb #186fc65b-s1
 def _add_line(d)->str:
@@ -105,7 +108,7 @@ def _add_line(d)->str:
     return f"{'replaced' if d.get('replaced') else 'added':<8} {d['title']:<40} {d['kind']:<5} {d['nodes']:>5} sections {d['chunks']:>6} chunks"
 
 def _show_add(r, listed:bool=True):
-    "`add`'s report: a line a document (unless `listed` is False: they were printed as they landed), then the counts."
+    "`add`'s report: a line a document (unless `listed` is False: they were printed as they landed), then the counts, and the files of other types the folders held (not read)."
     ds = r['documents']
     n = dict(added=sum(_add_line(d) is not None and not any(d.get(k) for k in ('error', 'removed', 'duplicate', 'redirect')) for d in ds),
              duplicate=sum(bool(d.get('duplicate')) for d in ds), failed=sum('error' in d for d in ds), removed=sum(bool(d.get('removed')) for d in ds),
@@ -117,6 +120,10 @@ def _show_add(r, listed:bool=True):
                + (f", {n['removed']} removed" if n['removed'] else '') + (f", {n['redirect']} redirect{'' if n['redirect'] == 1 else 's'}" if n['redirect'] else '')
                + f"; {chunks} chunks in {r['seconds']}s -> {r['db']}")
     if r.get('glossary'): out.append(f"glossary now {r['glossary']}")
+    if r.get('left_out'):
+        n = sum(r['left_out'].values())
+        out.append(f"left out {n} file{'' if n == 1 else 's'} of other types ({', '.join(f'{k} {v}' for k, v in r['left_out'].items())}): "
+                   "--types names the extensions to read")
     return '\n'.join(out)
 
 # %% ../nbs/18_cli.ipynb #186fc65b-s2

@@ -133,12 +133,16 @@ def _own(db):
     side = re.compile(re.escape(dbp.name) + r'(-wal|-shm|-journal|\..+\.usearch(\.json|\.tmp)?)?') if dbp else None
     return lambda p: p.is_relative_to(assets) or bool(side and p.parent == dbp.parent and side.fullmatch(p.name))
 
-def _walk(db, dir, types)->list:
+def _walk(db, dir, types, left:dict=None)->list:
+    "The files under `dir` of the given types, hidden ones and the database's own aside; the others counted in `left` by extension."
     if dir is None or not Path(dir).is_dir(): raise NotADirectoryError(f'add_dir: {str(dir)!r} is not a directory')
     ext, own = _types(types), _own(db)
-    fs = sorted(p for p in Path(dir).rglob('*') if p.is_file() and p.suffix.lower() in ext
-                and not any(part.startswith('.') for part in p.relative_to(dir).parts))
-    return [p for p in fs if not own(p.resolve())]
+    fs = sorted(p for p in Path(dir).rglob('*') if p.is_file() and not any(part.startswith('.') for part in p.relative_to(dir).parts)
+                and not own(p.resolve()))
+    # a file of another type is not read, and is said to be so (`stats['left_out']`): a folder of `.gz` changelogs read as nothing
+    for p in fs:
+        if p.suffix.lower() not in ext and left is not None: left[p.suffix.lower() or '(none)'] = left.get(p.suffix.lower() or '(none)', 0) + 1
+    return [p for p in fs if p.suffix.lower() in ext]
 
 HEAVY = {'.pdf'}     # formats whose parsing is worth a process
 
@@ -503,12 +507,13 @@ def add_dir(self:Database,
     t_all = time.perf_counter()
     _writable(self)                  # a read-only database: one clear error, not one per file
     tr = self.get_tree(store, prefix, ann=None)
-    paths = _walk(self, dir, types) if files is None else [Path(f) for f in files]
+    left = {}        # files of other types, by extension
+    paths = _walk(self, dir, types, left) if files is None else [Path(f) for f in files]
     # the store's embedder unless one is given; None only for embedder=False
     embedder = _ingest_embedder(self, store, kw.pop('embedder', None))
     # unbatched: add_doc embeds and writes each document
     doc_kw = kw if embed_batch else dict(kw, embedder=False if embedder is None else embedder)
-    st = dict(files=len(paths), parsed=0, skipped=0, errors=0, pages=0, chunks=0, workers=0,
+    st = dict(files=len(paths), parsed=0, skipped=0, errors=0, pages=0, chunks=0, workers=0, left_out=dict(sorted(left.items())),
               parse_s=0.0, tree_s=0.0, embed_s=0.0, write_s=0.0, index_s=0.0)
     res = [None] * len(paths)
     landed = lambda r: on_doc and on_doc({k: v for k, v in r.items() if not k.startswith('_')})

@@ -68,3 +68,16 @@ def test_a_stored_page_that_became_a_stub_is_read_as_it_is(tmp_path):
     r = db.add_file(f)
     assert 'redirect' not in r and r.get('replaced'), r
     assert 'capture' not in ' '.join(t for t, in db.execute('SELECT content FROM store'))
+
+def test_files_of_other_types_are_said_left_out(tmp_path):
+    "A folder's files of a type not read (`.gz` changelogs, a `Makefile`) were passed over in silence; the summary counts them."
+    import json
+    d = tmp_path/'doc'; d.mkdir()
+    (d/'guide.md').write_text('# Guide\nHow to install it.')
+    (d/'changelog.gz').write_bytes(b'\x1f\x8b\x08\x00'); (d/'NEWS.gz').write_bytes(b'\x1f\x8b\x08\x00'); (d/'Makefile').write_text('all:\n')
+    r = subprocess.run(_cmd() + ['add', str(d), '--db', str(tmp_path/'g.db')], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and 'left out 3 files of other types ((none) 1, .gz 2): --types' in r.stdout, r.stdout
+    r = subprocess.run(_cmd() + ['--json', 'add', str(d), '--db', str(tmp_path/'g.db')], capture_output=True, text=True, timeout=120)
+    assert json.loads(r.stdout)['left_out'] == {'(none)': 1, '.gz': 2}
+    r = subprocess.run(_cmd() + ['add', str(d/'guide.md'), '--db', str(tmp_path/'g.db')], capture_output=True, text=True, timeout=120)
+    assert 'left out' not in r.stdout          # a file named is read or fails: nothing is left out
