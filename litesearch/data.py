@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
 from .headings import not_heading, not_title, levels, rank_families, _numbered, _roman, _LONE
+from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -226,17 +227,11 @@ def _spell(texts, i, first, tgt)->tuple:
         acc = nxt; used.append(texts[j]); j += 1
     return acc, j, used
 
-# the number a printed heading carries and its outline entry may leave out: `2.1`, `A.1`, `IV.`, `Note 4 :`, `Appendix A`;
-# not a caption's (`Table 3`)
-_LABEL = re.compile(r'^\s*(?:(?P<kw>(?!(?:Table|Figure|Fig|Chart|Graph|Page)\b)[A-Z][A-Za-z]{2,11})\s+(?=[A-Z0-9]))?'
-                    r'(?P<no>\d{1,2}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})*\.?|[IVXLC]{1,6}\.?)\s+(?=\S)')
-
 def _unlabelled(s:str)->list:
-    "What a printed heading says past its label, the whole label cut first: `ASN.1 syntax` of `2.1 ASN.1 syntax`; `Copying`, then `A Copying`, of `Appendix A Copying`."
-    m = _LABEL.match(s)
-    # a capital alone, without a word before it or a point after it, is a word ('A Guide to ...')
-    if not m or not (m.group('kw') or m.group('no')[0].isdigit() or '.' in m.group('no')): return []
-    return [s[m.end():]] + ([s[m.start('no'):]] if m.group('kw') else [])
+    "What a printed heading says past the number its outline entry may leave out (`2.1`, `A.1`, `IV.`, `Note 4 :`, `Appendix A`), read by the headings' own grammar, the whole label cut first: `ASN.1 syntax` of `2.1 ASN.1 syntax`; `Copying`, then `A Copying`, of `Appendix A Copying`. A caption (`Table 3`) or a capital alone (`A Guide`) is no label."
+    for rx in (_word_re, _label_dec, _dec_re, _rom_re, _alpha_re):
+        if m := rx.match(s): return [m['rest']] + ([s[m.start('n'):]] if 'w' in rx.groupindex else [])
+    return []
 
 # %% ../nbs/04_data.ipynb #7a6f0389-s1
 def _find_head(texts, # line texts of a page (None: not available)
