@@ -246,13 +246,13 @@ def _find_head(texts, # line texts of a page (None: not available)
     at = [i for i in range(start, len(texts)) if texts[i] is not None and not (cont and cont[i])]
     # lines saying the title and no more are its heading, before a paragraph or a table's row that starts with its words
     # (`Goodwill` below a bullet `goodwill as measured as ...`); past a label only these: `Note 4 : Earnings Per Share`
+    spelled = {i: _spell(texts, i, texts[i], tgt) for i in at}      # each line as printed, read once for both passes
     for i in at:
-        for first in [texts[i], *_unlabelled(texts[i])]:
-            acc, j, used = _spell(texts, i, first, tgt)
+        for acc, j, used in [spelled[i], *(_spell(texts, i, u, tgt) for u in _unlabelled(texts[i]))]:
             if acc == tgt and _clean_end(' '.join(used), len(tgt), title): return (i, j)
     ends = _ends(title)
     for i in at:
-        acc, j, used = _spell(texts, i, texts[i], tgt)
+        acc, j, used = spelled[i]
         n = min(len(acc), len(tgt))
         if not acc or not tgt.startswith(acc[:len(tgt)]): continue
         if (n == len(tgt) or (n in ends and n >= min_frac * len(tgt))) and _clean_end(' '.join(used), n, title): return (i, j)

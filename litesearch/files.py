@@ -140,8 +140,7 @@ def _walk(db, dir, types, left:dict=None)->list:
     fs = sorted(p for p in Path(dir).rglob('*') if p.is_file() and not any(part.startswith('.') for part in p.relative_to(dir).parts)
                 and not own(p.resolve()))
     # a file of another type is not read, and is said to be so (`stats['left_out']`): a folder of `.gz` changelogs read as nothing
-    for p in fs:
-        if p.suffix.lower() not in ext and left is not None: left[p.suffix.lower() or '(none)'] = left.get(p.suffix.lower() or '(none)', 0) + 1
+    for s in (p.suffix.lower() or '(none)' for p in fs if p.suffix.lower() not in ext and left is not None): left[s] = left.get(s, 0) + 1
     return [p for p in fs if p.suffix.lower() in ext]
 
 HEAVY = {'.pdf'}     # formats whose parsing is worth a process
