@@ -26,6 +26,10 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   Also, the same precision and recall over the outlines pdf_parse itself places as headings (2+ entries, at most
   tuning.OUTLINE_MAX_PER_PAGE a page, tuning.OUTLINE_MIN_PRINTED of them printed): an outline it reads as bookmarks (one on
   every paragraph, or none printed: file-part names) is no list of headings to judge against.
+Below the outline (every corpus, each PDF whose placed outline has 2+ levels): the outline cut to its levels above its
+  deepest and placed, then the headings found below it (`data._below_outline`, as pdf_parse does under every outline) matched
+  against the cut entries pdf_parse places on their printed lines: recall of those entries, and precision over the headings
+  found in type no smaller than the cut entries' (smaller ones are deeper than the outline goes, neither right nor wrong by it).
 EU: a fingerprint of the trees (titles with change markers and spacing normalised, levels, parent titles, article
   numbers) saved to bench/trees_eu.json with --save-eu; without it the run reports nodes lost and nesting changed.
 --ref DIR: ingest speed (pdf_parse + build_tree pages/s on the tune-half filings and EU acts), this checkout against the
@@ -206,6 +210,28 @@ def outline_scores(path):
                 precision=len(pairs) / len(det) if det else 0, recall=len(used) / len(entries) if entries else 0,
                 rank_agree=sum(agree) / len(agree) if agree else 0, parent_agree=sum(parent) / len(parent) if parent else 0, why=why)
 
+def below_scores(path):
+    "The outline cut to its levels above its deepest, headings found below it (`_below_outline`) against the cut entries pdf_parse places on their printed lines: recall, and precision over the headings set in the cut entries' type (smaller ones are deeper than the outline goes). None: a one-level outline, or one not placed."
+    from litesearch import data, tuning
+    doc, flat = _flat(path)
+    toc = [e for e in doc.get_toc() if e[2] > 0]
+    full = printed_outline(path, styles=True)
+    if len({e[0] for e in toc}) < 2 or not placed(path, full): return None
+    cut = [e for e in toc if e[0] < max(e[0] for e in toc)]
+    data._drop_furniture(flat)
+    if data._outline_heads(cut, flat) < tuning.OUTLINE_MIN_PRINTED * len(cut): return None
+    before = {id(l) for ls in flat for l in ls if l.head}
+    data._below_outline(flat)
+    kept = {squash(e[1]) for e in cut}
+    gone = [(squash(t), s) for _, t, s in full if squash(t) not in kept]
+    types = outline_types([s for _, s in gone]) if gone else (float('inf'), False)
+    found = [squash(l.head[1]) for ls in flat for l in ls if l.head and id(l) not in before and within((l.size, l.bold), types)]
+    used = set()
+    for t in found:       # in reading order: each heading takes the next unused cut entry it matches
+        m = next((k for k, (g, _) in enumerate(gone) if k not in used and _match(t, g)), None)
+        if m is not None: used.add(m)
+    return dict(cut=len(gone), judged=len(found), matched=len(used))
+
 def fingerprint(nodes):
     norm = lambda t: ' '.join(_marker.sub(' ', t).split())
     return [[norm(n.title), n.level, norm(nodes[n.parent].title) if n.parent is not None else None,
@@ -239,6 +265,7 @@ def run_corpus(name, folder, save_eu, show):
         if name == 'eu':
             fps[f.stem] = fingerprint(nodes); r.update(eu_check(f.stem, fps[f.stem], saved))
         if has_outline and name != 'eu' and name != 'filings': r.update(outline_scores(f))
+        if has_outline and (b := below_scores(f)): r['below'] = b
         if show and show in f.stem:
             for n in nodes: print('  ' * depth_of(nodes, n) + f'{n.title[:90]}  [{n.page_start}-{n.page_end}] ({len(n.children)})')
         rows.append(r)
@@ -285,6 +312,11 @@ def report(name, rows):
             print(f'   outlines pdf_parse places as headings ({len(ps)} PDFs): heading precision {pm / max(pd_, 1):.3f} recall {pm / max(pe, 1):.3f}')
             why = sum((r['why'] for r in os_), Counter())
             print('   unmatched headings: ' + ', '.join(f'{w} {why[w]}' for w in WHY))
+        bs = [r['below'] for r in rs if 'below' in r]
+        if bs:
+            c, j, m = (sum(b[k] for b in bs) for k in ('cut', 'judged', 'matched'))
+            print(f'   below the outline ({len(bs)} PDFs, each outline cut to its levels above its deepest): the {c} cut entries '
+                  f'found at recall {m / max(c, 1):.3f}, precision {m / max(j, 1):.3f} ({m} of {j} headings in their type)')
     flat = [r['name'] for r in rows if r['flat']]
     if flat: print('   flat:', ', '.join(f"{r['name']} (top-level children {r['top_children']}, widest {r['wide_nonpart']:.2f})" for r in rows if r['flat']))
     if name == 'filings':
@@ -328,6 +360,12 @@ if __name__ == '__main__':
     ap.add_argument('--show', default=None, help='print the tree of the PDFs whose name contains this')
     a = ap.parse_args()
     import litesearch; print('litesearch from', Path(litesearch.__file__).parent)
+    below = []
     for c in a.only.split(','):
-        report(c, run_corpus(c, CORPORA[c], a.save_eu, a.show))
+        rows = run_corpus(c, CORPORA[c], a.save_eu, a.show)
+        report(c, rows); below += [r['below'] for r in rows if 'below' in r]
+    if below:
+        c, j, m = (sum(b[k] for b in below) for k in ('cut', 'judged', 'matched'))
+        print(f'\n== below the outline, every corpus ({len(below)} PDFs): the {c} cut entries found at recall {m / max(c, 1):.3f}, '
+              f'precision {m / max(j, 1):.3f} ({m} of {j} headings in their type)')
     if a.ref: speed(a.ref)

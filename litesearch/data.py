@@ -492,6 +492,43 @@ def _page_body(g, # a candidate's lines
     t = ' '.join(x.text for x in g)
     return not family(t) or len(t) > _MAX_HEAD or t.rstrip()[-1:] in '.;'
 
+# %% ../nbs/04_data.ipynb #bo-fn
+def _rank_type(flat)->tuple:
+    "The smallest type a placed outline's ranks use: the smallest size `tuning.OUTLINE_RANK_SHARE` (and 2+) of its printed entries are set in, and whether plain type of that size is among them (None: no entry printed)."
+    n = Counter((l.size, l.bold) for ls in flat for l in ls if l.head)
+    if not n: return None
+    common = [s for s, k in n.items() if k >= max(2, tuning.OUTLINE_RANK_SHARE * sum(n.values()))] or list(n)   # a stray entry's type is no rank
+    low = min(s for s, _ in common)
+    return low, any(s == low and not b for s, b in common)
+
+def _over_columns(g, # a heading candidate's lines
+                  ls, # its page's `_Line`s
+                 )->bool:
+    "Is the candidate set over a column of what follows it: does the next line in another type (change markers aside) start left of it by more than its size, not centred under it? A table's column header (`Payments Due by Period` over `(In Millions) Total ...`), not a heading."
+    l, i = g[0], next(k for k, m in enumerate(ls) if m is g[-1])
+    m = next((m for m in ls[i+1:] if not m.drop and (m.size, m.bold) != (l.size, l.bold) and strip_markers(m.text).strip()), None)
+    return m is not None and l.x0 > m.x0 + l.size and abs(m.x0 + m.x1 - l.x0 - l.x1) / 2 > l.size
+
+def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
+                  ):
+    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), none over a table's column (`_over_columns`), each under the entry it follows."
+    if (rank := _rank_type(flat)) is None: return
+    low, plain = rank
+    smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
+    page = {id(l): ls for ls in flat for l in ls}
+    found = {id(g[0]): (g, d, t) for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat])
+             if smaller(g[0]) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
+    top, under = min((d for _, d, _ in found.values()), default=0), None      # `under`: depth of the entry last opened
+    for ls in flat:
+        for l in ls:
+            if l.pre: under = l.pre[-1][0]
+            if l.head: under = l.head[0]
+            elif under is not None and (x := found.get(id(l))):
+                g, d, t = x
+                l.head = (min(under + 1 + d - top, 6), t)
+                for m in g[1:]: m.drop = True
+
+
 # %% ../nbs/04_data.ipynb #ol-fn
 def _marks(flat):
     "What outline placement changes in `flat`, saved so `_unmark` can undo it."
@@ -509,7 +546,8 @@ def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a pag
     if 2 <= len(toc) <= tuning.OUTLINE_MAX_PER_PAGE * len(flat):
         saved = _marks(flat)
         if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc):
-            _form_heads(flat); _xref_heads(flat); return _cover_heads(flat)
+            _form_heads(flat); _xref_heads(flat); _cover_heads(flat)
+            return _below_outline(flat)
         _unmark(saved)          # bookmarks, not headings: none of their titles is printed
     for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
         g[0].head = (d, t)
@@ -609,6 +647,13 @@ def _furniture(pages, min_pages=4):
     for ls in pages: cnt.update({re.sub(r'\d+', '#', l) for l in ls[:2] + ls[-2:]})
     return {k for k,v in cnt.items() if v > len(pages) / 2 and len(k) > 3}
 
+def _drop_furniture(flat): # per page, its `_Line`s
+    "Mark the running headers and footers (`_furniture`) among each page's first and last two lines `drop`, in place."
+    junk = _furniture([[l.text for l in ls] for ls in flat])
+    for ls in flat:
+        for l in ls[:2] + ls[-2:]:
+            if re.sub(r'\d+', '#', l.text) in junk: l.drop = True
+
 # %% ../nbs/04_data.ipynb #908ebbb3-s4
 def pdf_parse(src, # path, bytes, or an open pymupdf Document
               strip_furniture:bool=True, # drop running headers/footers
@@ -638,11 +683,7 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
         warnings.warn(f'pdf_parse: {name!r} has no text layer ({len(flat)} pages, probably scanned); pages are empty')
     elif len(empty) >= max(2, len(flat) / 2):
         warnings.warn(f'pdf_parse: {name!r}: {len(empty)} of {len(flat)} pages have no text layer (scanned?); they are empty')
-    if strip_furniture:
-        junk = _furniture([[l.text for l in ls] for ls in flat])
-        for ls in flat:
-            for l in ls[:2] + ls[-2:]:
-                if re.sub(r'\d+', '#', l.text) in junk: l.drop = True
+    if strip_furniture: _drop_furniture(flat)
     if headings: _place_heads([e for e in doc.get_toc() if e[2] > 0] if outline else [], flat)
     # without headings the tree reads chapter lines, and tells a contents page by its line layout: keep the printed lines
     unwrap = any(l.head or l.pre for ls in flat for l in ls)

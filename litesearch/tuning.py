@@ -65,6 +65,8 @@ XREF_COVER = 0.5       # share of an Item's pages (pages in common over pages in
 REDIRECT_MAX_CHARS = 300   # an HTML page that sends its reader on at once and says no more than this is a redirect stub, not a document
 # share of a PDF outline's entries printed on their pages below which it is bookmarks, not headings
 OUTLINE_MIN_PRINTED = 0.25
+# share of an outline's printed entries whose type is one of its ranks: headings in smaller type are deeper than it goes
+OUTLINE_RANK_SHARE = 0.1
 OUTLINE_MAX_PER_PAGE = 6     # outline entries per page above which they mark paragraphs, not headings
 REPEAT_PAGES = 10    # an unnumbered title heading this many pages is a label repeated for every measure or table, not a section
 # pieces of a line set this many type sizes apart on its baseline are a table's cells (a heading's words and number stand within 3)

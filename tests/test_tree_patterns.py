@@ -409,3 +409,28 @@ def test_outline_entry_on_its_heading_not_a_paragraph_before_it():
     doc.set_toc([[1, 'Acquisitions', 1], [1, 'Goodwill', 1]])
     text = '\n'.join(t for _, t in pdf_parse(doc.tobytes()))
     assert '# Goodwill\nGoodwill opening words' in text and '# Goodwill is tested' not in text, text[:300]
+
+def test_headings_below_a_shallow_outline(tmp_path):
+    "An agency plan's outline lists its goals, not the objectives printed under each in smaller type: every objective's text was its goal's, one section for many pages."
+    from litesearch import database
+    doc = pymupdf.open()
+    for goal, objs in (('Strategic Goal 1: Safety', ('Objective 1.1 Safe roads', 'Objective 1.2 Safe rails')),
+                       ('Strategic Goal 2: Access', ('Objective 2.1 Rural airports', 'Objective 2.2 Transit fares'))):
+        pg, y = doc.new_page(), 60
+        pg.insert_text((72, y + 16), goal, fontsize=16, fontname='hebo'); y += 40
+        for o in objs:
+            pg.insert_text((72, y + 12), o, fontsize=12, fontname='hebo'); y += 28
+            pg.insert_textbox(pymupdf.Rect(72, y, 400, y + 120), f'Progress on {o.split(" ", 2)[2].lower()} this year. ' + PARA, fontsize=9, fontname='helv'); y += 130
+    pg.insert_text((72, y + 16), 'Data Sources', fontsize=16, fontname='hebo')      # the outline's type, not in it: stays text
+    pg.insert_textbox(pymupdf.Rect(72, y + 30, 400, y + 150), 'Each measure is reported by its program office. ' + PARA, fontsize=9, fontname='helv')
+    doc.set_toc([[1, 'Strategic Goal 1: Safety', 1], [1, 'Strategic Goal 2: Access', 2]])
+    f = tmp_path/'plan.pdf'
+    f.write_bytes(doc.tobytes())
+    db = database()
+    db.add_file(f)
+    toc = db.toc(depth=3)[0]['sections']
+    assert [s['title'] for s in toc] == ['Strategic Goal 1: Safety', 'Strategic Goal 2: Access'], toc
+    assert [[c['title'] for c in s['sections']] for s in toc] == [['Objective 1.1 Safe roads', 'Objective 1.2 Safe rails'],
+                                                                  ['Objective 2.1 Rural airports', 'Objective 2.2 Transit fares']], toc
+    assert db.sections('progress on rural airports', limit=1)[0]['title'] == 'Objective 2.1 Rural airports'
+    assert 'Data Sources' in db.read(toc[1]['sections'][1]['node_id'])['text']
