@@ -127,11 +127,9 @@ def printed_outline(path, styles=False):
     return [(*l.head, (l.size, l.bold)) if styles else l.head for ls in flat for l in ls if l.head]
 
 def outline_types(styles):
-    "The type of the outline's ranks: the smallest size a tenth (and 2+) of its printed entries use, and whether plain type at that size is among them."
-    n = Counter(styles)
-    common = [s for s, k in n.items() if k >= max(2, 0.1 * len(styles))] or list(n)     # a stray entry's type is no rank
-    low = min((s for s, _ in common), default=0)
-    return low, any(s == low and not b for s, b in common)
+    "The type of the outline's ranks, as pdf_parse reads it below an outline (`data._rank_type`): the smallest size a tenth (and 2+) of its printed entries use, and whether plain type at that size is among them."
+    from litesearch.data import _rank_type
+    return _rank_type(styles) or (0, False)
 
 def node_types(path, nodes):
     "Per node (root excluded), the (size, bold) of the line printing its title on its first page, or None when no line does."

@@ -493,9 +493,10 @@ def _page_body(g, # a candidate's lines
     return not family(t) or len(t) > _MAX_HEAD or t.rstrip()[-1:] in '.;'
 
 # %% ../nbs/04_data.ipynb #bo-fn
-def _rank_type(flat)->tuple:
-    "The smallest type a placed outline's ranks use: the smallest size `tuning.OUTLINE_RANK_SHARE` (and 2+) of its printed entries are set in, and whether plain type of that size is among them (None: no entry printed)."
-    n = Counter((l.size, l.bold) for ls in flat for l in ls if l.head)
+def _rank_type(styles:list, # (size, bold) of each printed outline entry
+              )->tuple:
+    "The smallest type an outline's ranks use: the smallest size `tuning.OUTLINE_RANK_SHARE` (and 2+) of its printed entries are set in, and whether plain type of that size is among them (None: no entry printed)."
+    n = Counter(styles)
     if not n: return None
     common = [s for s, k in n.items() if k >= max(2, tuning.OUTLINE_RANK_SHARE * sum(n.values()))] or list(n)   # a stray entry's type is no rank
     low = min(s for s, _ in common)
@@ -512,7 +513,7 @@ def _over_columns(g, # a heading candidate's lines
 def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
                   ):
     "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), none over a table's column (`_over_columns`), each under the entry it follows."
-    if (rank := _rank_type(flat)) is None: return
+    if (rank := _rank_type([(l.size, l.bold) for ls in flat for l in ls if l.head])) is None: return
     low, plain = rank
     smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
     page = {id(l): ls for ls in flat for l in ls}
