@@ -37,6 +37,8 @@ EU: a fingerprint of the trees (titles with change markers and spacing normalise
 
 LITESEARCH_DATA=DIR reads the corpora from DIR (default ../shared/data beside the checkout). `machine`: the PDFs found under
   MACHINE_PDFS (default /usr/share/doc; here a manual and a specification, both outlined), held out: measured, never tuned on.
+  `rendered`: with RENDERED_PDFS=DIR, the PDFs `bench/render_pdfs.py DIR` prints from an HTML manual (Valgrind's), each page's
+  h1-h4 as its outline: held out too (one rule came from it, and is named in bench/README, session 29).
 
 Run: python bench/trees.py [--only filings,eu,...] [--save-eu] [--ref DIR] [--show NAME]   (from the project root)
 """
@@ -51,6 +53,8 @@ CORPORA = {'filings': DATA/'filings', 'eu': DATA/'eu', 'ntsb': DATA/'reports'/'n
 # held out: PDFs this machine's packages ship (`/usr/share/doc`), read only to measure; no rule was written from them
 MACHINE = Path(os.environ.get('MACHINE_PDFS', '/usr/share/doc'))
 if MACHINE.is_dir() and any(MACHINE.rglob('*.pdf')): CORPORA['machine'] = MACHINE
+# held out: HTML manual pages printed to PDF with their headings as the outline (`bench/render_pdfs.py OUT`; RENDERED_PDFS=OUT)
+if (RENDERED := Path(os.environ.get('RENDERED_PDFS', '/nonexistent'))).is_dir(): CORPORA['rendered'] = RENDERED
 FP = Path(__file__).resolve().parent/'trees_eu.json'
 
 ITEMS = {'10K': [('II', x) if x[0] in '56789' else ('I', x) for x in ['1', '1A', '2', '3', '5', '7', '7A', '8', '9A']],

@@ -496,7 +496,7 @@ def _own_sections(titles, k, n, like)->bool:
     return False
 
 def _numbered(titles):
-    "Per title its family: a family counts when 2+ distinct numbers use it, or a heading's own sections follow it (`2 Utilities` › `2.1`, `Appendix A` › `A.1`)."
+    "Per title its family: a family counts when 2+ distinct numbers use it, or a heading's own sections follow it (`2 Utilities` › `2.1`, `Appendix A` › `A.1`, `13. BBV` › `13.1.`)."
     fams = [family(t) for t in titles]
     bare = [k for k, t in enumerate(titles) if fams[k] is None and _BARE_NUM.match(t)]
     if any(_own_sections(titles, k, _BARE_NUM.match(titles[k])[1], _BARE_NUM.match) for k in bare):
@@ -504,7 +504,8 @@ def _numbered(titles):
     nums = {}
     for t, f in zip(titles, fams):
         if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL else 1]).upper().rstrip('.:'))
-    lone = lambda k, t, f: f in _ALL and _own_sections(titles, k, t.split()[1].rstrip('.:'), lambda x: family(x) == f)
+    # a division word's number follows it (`Appendix A`); a chapter's number is its first word (`13.`)
+    lone = lambda k, t, f: (f in _ALL or f == 'dec1') and _own_sections(titles, k, t.split()[f in _ALL].rstrip('.:'), lambda x: family(x) == f)
     # one appendix or annex is still the back matter: it closes the body's sections (`levels`), where it would hang as a loose heading
     return [f if f and (len(nums[f]) >= 2 or lone(k, t, f)) else _LONE if f in _BACK else None for k, (t, f) in enumerate(zip(titles, fams))]
 

@@ -434,3 +434,10 @@ def test_headings_below_a_shallow_outline(tmp_path):
                                                                   ['Objective 2.1 Rural airports', 'Objective 2.2 Transit fares']], toc
     assert db.sections('progress on rural airports', limit=1)[0]['title'] == 'Objective 2.1 Rural airports'
     assert 'Data Sources' in db.read(toc[1]['sections'][1]['node_id'])['text']
+
+def test_one_numbered_chapter_holds_its_sections():
+    "A manual's chapter printed as a file of its own (`13. BBV ...` over `13.1. Overview`): one number was no family, so its sections stood beside it."
+    nodes, paths = tree_of([[('13. BBV: a block vector tool', 18, True), PARA, ('13.1. Overview', 14, True), PARA],
+                            [('13.2. Using it', 14, True), PARA, ('13.3. Options', 14, True), PARA]])
+    assert paths['13.1. Overview'] == ['13. BBV: a block vector tool', '13.1. Overview'], paths
+    assert paths['13.3. Options'] == ['13. BBV: a block vector tool', '13.3. Options'], paths
