@@ -117,9 +117,9 @@ def kind_of(name):
     return '10K' if name.endswith('10K') else '10Q' if name.endswith('10Q') else 'other'
 
 def _flat(path):
-    from litesearch.data import _pymupdf, _pdf_blocks
+    from litesearch.data import _pymupdf, _pdf_blocks, _text_flags
     pm = _pymupdf(); doc = pm.open(str(path))
-    flags = pm.TEXTFLAGS_DICT & ~pm.TEXT_PRESERVE_IMAGES
+    flags = _text_flags(pm)
     return doc, [[l for b in _pdf_blocks(doc[i], flags) if not isinstance(b, str) for l in b] for i in range(doc.page_count)]
 
 def printed_outline(path, styles=False):

@@ -648,6 +648,14 @@ def _furniture(pages, min_pages=4):
     for ls in pages: cnt.update({re.sub(r'\d+', '#', l) for l in ls[:2] + ls[-2:]})
     return {k for k,v in cnt.items() if v > len(pages) / 2 and len(k) > 3}
 
+def _text_flags(pymupdf, # the module (`_pymupdf()`)
+                images:bool=False, # keep image blocks (only when they are saved)
+               )->int:
+    "pymupdf's flags for a page's text: ligatures spelled out, images only when wanted."
+    # typeset text prints `proﬁler` with one glyph for `fi`: kept, FTS indexed `proﬁler` and `diﬀerent`, which no query spells
+    flags = pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES & ~pymupdf.TEXT_PRESERVE_LIGATURES
+    return flags | pymupdf.TEXT_PRESERVE_IMAGES if images else flags
+
 def _drop_furniture(flat): # per page, its `_Line`s
     "Mark the running headers and footers (`_furniture`) among each page's first and last two lines `drop`, in place."
     junk = _furniture([[l.text for l in ls] for ls in flat])
@@ -667,8 +675,7 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
     "`[(page_no, text)]` for every page of a PDF (its own 0-based indices), headings as markdown."
     pymupdf = _pymupdf()
     doc = _open_pdf(src)
-    flags = pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES
-    if images is not None: flags |= pymupdf.TEXT_PRESERVE_IMAGES
+    flags = _text_flags(pymupdf, images is not None)
     save = _image_saver(images, min_image) if images is not None else None
     pages = []
     name = getattr(doc, 'name', '') or 'PDF'
