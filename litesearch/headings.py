@@ -197,14 +197,17 @@ _LINK = re.compile(r'https?://|\bwww\.', re.I)    # a web address: a link or a p
 
 _VALUE = re.compile(r'=\s*[-(]?[$€£¥]?\s?\d')     # `cost = £2600`: a figure stated, which no section's title does
 
+# a name in code: dotted (`buf.length`, `std::vec`) or underscored (`fs_read`), or called or indexed (`assert(value`, `buf[index]`)
+_CODE_WORD = re.compile(r'[a-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+(?:\(.*|\[.*)?|[a-z_$][\w$]*_[\w$]+(?:\(.*)?|[a-z_$][\w$]*[(\[].*')
+
 def not_title(t:str, # an unnumbered heading candidate's text
               bold:bool=False, # set bold: a whole sentence may be a heading (a risk factor's)
              )->bool: # True when it reads as part of a sentence rather than a title
-    "A sentence's piece, not a title: lowercase first word (not `eBay`), a function word, comma or hyphen last, a quotation, a web address, a stated value, or, unless bold, too many words."
+    "A sentence's piece, not a title: lowercase first word (not `eBay`, nor a name in code), a function word, comma or hyphen last, a quotation, a web address, a stated value, or, unless bold, too many words."
     ws = t.split()
     if not ws: return True
     first, last = ws[0], ws[-1]
-    return (first[0].islower() and first.islower()) or last.casefold() in _FUNCTION_END or last[-1] in ',-' or _quoted(t) or bool(_LINK.search(t) or _VALUE.search(t)) \
+    return (first[0].islower() and first.islower() and not _CODE_WORD.fullmatch(first)) or last.casefold() in _FUNCTION_END or last[-1] in ',-' or _quoted(t) or bool(_LINK.search(t) or _VALUE.search(t)) \
         or (len(ws) > tuning.TITLE_MAX_WORDS and not bold)
 
 # %% ../nbs/03_headings.ipynb #cac402c1

@@ -441,3 +441,11 @@ def test_one_numbered_chapter_holds_its_sections():
                             [('13.2. Using it', 14, True), PARA, ('13.3. Options', 14, True), PARA]])
     assert paths['13.1. Overview'] == ['13. BBV: a block vector tool', '13.1. Overview'], paths
     assert paths['13.3. Options'] == ['13. BBV: a block vector tool', '13.3. Options'], paths
+
+def test_api_names_are_titles():
+    "An API reference titles its sections by the names it documents (`buf.length`, `assert.equal(actual, expected)`): read as a sentence's lowercase piece, they were body text."
+    nodes, paths = tree_of([[('Buffer', 18, True), PARA, ('buf.length', 14, True), PARA],
+                            [('buf.fill(value[, offset])', 14, True), PARA, ('e.g. the bytes below', 14, True), PARA]])
+    assert paths.get('buf.length') == ['Buffer', 'buf.length'], paths
+    assert paths.get('buf.fill(value[, offset])') == ['Buffer', 'buf.fill(value[, offset])'], paths
+    assert 'e.g. the bytes below' not in paths, paths       # a sentence's piece stays text
