@@ -41,7 +41,8 @@ section counts only when it is the section the answer is printed under (the ques
 --sets valgrind (held out, when Valgrind's HTML manual is installed) asks 60 questions of its 45 HTML files (40 distinct pages),
 judged as nodejs is.
 --sets valgrindpdf (with VALGRIND_PDFS=DIR, the pages `bench/render_pdfs.py DIR` printed to PDF) asks the same questions of the
-manual as PDFs, judged by section on any page; questions about a page the renderer skipped (the FAQ) are not asked.
+manual as PDFs, judged by section on any page; questions about a page the renderer skipped (the FAQ) are not asked. --sets
+nodejspdf (NODE_PDFS=DIR) does the same for Node.js's pages, printed from HTML that markdown-it made of them.
 bench/questions_ratios.jsonl (24) is asked of the filings store: ratios analysts compute from the statements (current and quick
 ratio, EBITDA, D&A, ROA, ROE, interest coverage, payout, debt-to-equity, turnover, EPS), written by reading 7 filings' statements
 after the finance glossary's ratio entries were chosen (session 23), to measure whether those entries reach their pages.
@@ -158,19 +159,20 @@ if (NODEDOCS/'fs.md').is_file() and (BENCH/'questions_nodejs.jsonl').exists(): Q
 # Valgrind's user manual (HTML, a page a chapter; Debian's valgrind package ships it): read by no rule here
 VALGRINDDOCS = Path(os.environ.get('VALGRIND_DOCS') or '/usr/share/doc/valgrind/html')
 if (VALGRINDDOCS/'mc-manual.html').is_file() and (BENCH/'questions_valgrind.jsonl').exists(): QSETS.append('valgrind')
-# the same manual printed to PDF (`bench/render_pdfs.py DIR`, its headings as the outline): the same questions over another format
-VALGRINDPDFS = Path(os.environ.get('VALGRIND_PDFS') or '/nonexistent')
-if (VALGRINDPDFS/'mc-manual.pdf').is_file(): QSETS.append('valgrindpdf')
+# a set's pages printed to PDF (`bench/render_pdfs.py DIR --html ...`, headings as the outline): its questions over another format
+PDF_SETS = {'valgrindpdf': Path(os.environ.get('VALGRIND_PDFS') or '/nonexistent'),
+            'nodejspdf': Path(os.environ.get('NODE_PDFS') or '/nonexistent')}
+QSETS += [n for n, d in PDF_SETS.items() if d.is_dir() and any(d.glob('*.pdf'))]
 STORE_OF = {'euparaphrase': 'eu', 'analyst': 'filings', 'ratios': 'filings', 'blindfilings': 'filings', 'blindreports': 'reports'}      # a set asked of another set's store
 
-QFILE_OF = {'filingsopaque': 'filings', 'valgrindpdf': 'valgrind'}     # a set asking another set's questions
+QFILE_OF = {'filingsopaque': 'filings', 'valgrindpdf': 'valgrind', 'nodejspdf': 'nodejs'}     # a set asking another set's questions
 
 def load_questions(name):
     Q = [json.loads(l) for l in (BENCH/f'questions_{QFILE_OF.get(name, name)}.jsonl').read_text().splitlines() if l.strip()]
-    if name != 'valgrindpdf': return Q
-    # a page printed to PDF has pages of its own (the file names the HTML page, 0): its section judges; a page whose layout
+    if name not in PDF_SETS: return Q
+    # a page printed to PDF has pages of its own (the file names the source page, 0): its section judges; a page whose layout
     # render_pdfs.py skipped is not asked
-    return [dict(it, pages=list(range(10_000))) for it in Q if (VALGRINDPDFS/f"{it['doc']}.pdf").is_file()]
+    return [dict(it, pages=list(range(10_000))) for it in Q if (PDF_SETS[name]/f"{it['doc']}.pdf").is_file()]
 
 def opaque_copy(src, dst):
     "The PDFs of `src` copied to `dst` as filing_01.pdf, filing_02.pdf, ... (name order): {original stem: copy's stem}."
@@ -252,7 +254,7 @@ def _ids(db, name, cache):
 def _opaque_dir(cache): return Path(cache or tempfile.gettempdir())/'filings_opaque'
 
 ONE = None      # --one-store: the one store every set is asked of (all corpora together), once it is built
-OWN_ONLY = ('rustdocs', 'awscli', 'vimhelp', 'nodejs', 'valgrind', 'valgrindpdf')     # sets over corpora found on the machine, outside the one store of the shared corpora
+OWN_ONLY = ('rustdocs', 'awscli', 'vimhelp', 'nodejs', 'valgrind', *PDF_SETS)     # sets over corpora found on the machine, outside the one store of the shared corpora
 
 def question_store(name, chunk=None, cache=None):
     "One store holding the whole corpus the question set is about (with --one-store: every corpus); title = file stem, as add_dir names documents."
@@ -280,7 +282,7 @@ def question_store(name, chunk=None, cache=None):
     elif name == 'vimhelp': db.add_dir(vimhelp_dir(cache), embedder=enc, **kw)
     elif name == 'nodejs': db.add_dir(nodejs_dir(cache), embedder=enc, **kw)
     elif name == 'valgrind': db.add_dir(valgrind_dir(cache), embedder=enc, **kw)
-    elif name == 'valgrindpdf': db.add_dir(VALGRINDPDFS, embedder=enc, types=['.pdf'], **kw)
+    elif name in PDF_SETS: db.add_dir(PDF_SETS[name], embedder=enc, types=['.pdf'], **kw)
     elif name == 'all': db.add_dir(FILINGS, embedder=enc, **kw); db.add_dir(REPORTS, embedder=enc, **kw); ingest(db, eu_pages(), 'store', **kw)
     else: ingest(db, eu_pages(), 'store', **kw)
     db.glossary(GLOSSARY)      # set on every run, so a kept store never carries an earlier run's
