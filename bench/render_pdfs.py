@@ -6,17 +6,29 @@ where they were placed, become the PDF's outline. The text and its hierarchy are
 from them. Navigation bars are left out. A page whose layout takes longer than --timeout seconds (Valgrind's FAQ) is skipped
 and named.
 
-Run: python bench/render_pdfs.py OUT_DIR [--html DIR] [--timeout 60]
+With --md, a folder's markdown pages are read instead (`--html /usr/share/doc/nodejs/api --md`, Node.js's API reference, whose
+folder also holds the site's own HTML), each made HTML first by markdown-it (`markdown_it`, which `rich` brings; CommonMark with
+tables, raw HTML left out).
+
+Run: python bench/render_pdfs.py OUT_DIR [--html DIR [--md]] [--timeout 60]
      RENDERED_PDFS=OUT_DIR python bench/trees.py --only rendered
+     VALGRIND_PDFS=OUT_DIR (or NODE_PDFS=OUT_DIR) python bench/quality.py --suite questions --sets valgrindpdf (nodejspdf)
 """
 import re, sys, argparse, subprocess
 from pathlib import Path
 
+def _html(path):
+    "A page's HTML: an .html file without its navigation bars, or a markdown file made HTML by markdown-it."
+    text = Path(path).read_text(errors='replace')
+    if Path(path).suffix == '.md':
+        from markdown_it import MarkdownIt
+        return '<html><body>' + MarkdownIt('commonmark', {'html': False}).enable('table').render(text) + '</body></html>'
+    return re.sub(r'<div class="navheader">.*?</div>|<div class="navfooter">.*?</div>|<table[^>]*class="nav"[^>]*>.*?</table>', '', text, flags=re.S)
+
 def render(html_path, pdf_path):
-    "One HTML page as a PDF whose outline is its h1-h4 headings (levels never skip: an h3 right under an h1 is level 2)."
+    "One HTML (or markdown) page as a PDF whose outline is its h1-h4 headings (levels never skip: an h3 right under an h1 is level 2)."
     import pymupdf
-    html = re.sub(r'<div class="navheader">.*?</div>|<div class="navfooter">.*?</div>|<table[^>]*class="nav"[^>]*>.*?</table>', '',
-                  Path(html_path).read_text(errors='replace'), flags=re.S)
+    html = _html(html_path)
     story, heads, page = pymupdf.Story(html=html), [], [0]
     def pos(p):
         if p.heading and p.open_close & 1 and p.text: heads.append((p.heading, ' '.join(p.text.split()), page[0]))
@@ -38,12 +50,14 @@ if __name__ == '__main__':
     ap.add_argument('out')
     ap.add_argument('--html', default='/usr/share/doc/valgrind/html')
     ap.add_argument('--timeout', type=float, default=60)
+    ap.add_argument('--md', action='store_true', help='read the folder\'s .md pages (made HTML by markdown-it), not its .html')
     ap.add_argument('--one', help=argparse.SUPPRESS)     # render one page in this process (the parent's worker)
     a = ap.parse_args()
     out = Path(a.out); out.mkdir(parents=True, exist_ok=True)
     if a.one: print(render(a.one, out/(Path(a.one).stem + '.pdf'))); sys.exit()
-    pages = sorted(Path(a.html).glob('*.html'))
-    if not pages: sys.exit(f'no .html files in {a.html}: give --html DIR')
+    ext = 'md' if a.md else 'html'
+    pages = sorted(Path(a.html).glob(f'*.{ext}'))
+    if not pages: sys.exit(f'no .{ext} files in {a.html}: give --html DIR' + ('' if a.md else ' (or --md for markdown)'))
     for f in pages:
         if (out/(f.stem + '.pdf')).exists(): continue
         try:
