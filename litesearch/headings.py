@@ -172,13 +172,14 @@ _NUMTOK = re.compile(r'^[(\[]?[$€£%]?\(?[\d,.]+\)?%?[)\]]?$|^(?:19|20)\d\d$|^
 
 # %% ../nbs/03_headings.ipynb #dce2ee9c-s1
 _BULLETS = '•●▪■◦‣*-–'     # a line opening on one is a list's item
+_OPTION = re.compile(r'--?[A-Za-z]')     # a command-line option opens on its dashes (`--watch`, `-p, --print`): no bullet
 
 def not_heading(t:str, # a heading candidate's text
                 rows:bool=True, # read a line ending in two numbers as a table's row (a PDF line, whose cells pymupdf joins by a space)
                )->bool: # True when it reads as table furniture or a layout note
-    "Table column headers (periods, dates, units, `Change`), number rows and layout notes are no headings."
+    "Table column headers (periods, dates, units, `Change`), number rows, layout notes and list items (a bullet first; a command-line option is none) are no headings."
     t = ' '.join(t.split())
-    if t[:1] in _BULLETS or _leaders(t) or _PERIOD.search(t) or _UNITS.search(t) or _COLWORDS.match(t) or _LAYOUT.search(t) or (rows and _is_row(t)): return True
+    if (t[:1] in _BULLETS and not _OPTION.match(t)) or _leaders(t) or _PERIOD.search(t) or _UNITS.search(t) or _COLWORDS.match(t) or _LAYOUT.search(t) or (rows and _is_row(t)): return True
     ws = t.split()
     return sum(bool(_NUMTOK.match(w)) or not re.search(r'[^\W\d_]', w) for w in ws) >= max(2, len(ws) / 2)
 

@@ -449,3 +449,11 @@ def test_api_names_are_titles():
     assert paths.get('buf.length') == ['Buffer', 'buf.length'], paths
     assert paths.get('buf.fill(value[, offset])') == ['Buffer', 'buf.fill(value[, offset])'], paths
     assert 'e.g. the bytes below' not in paths, paths       # a sentence's piece stays text
+
+def test_command_line_options_are_titles():
+    "A CLI reference titles each option by its flag (`--watch`): read as a list's dash, every option was body text."
+    nodes, paths = tree_of([[('Command-line options', 18, True), PARA, ('--watch', 14, True), PARA],
+                            [('-p, --print "script"', 14, True), PARA, ('- a list item set bold', 14, True), PARA]])
+    assert paths.get('--watch') == ['Command-line options', '--watch'], paths
+    assert paths.get('-p, --print "script"') == ['Command-line options', '-p, --print "script"'], paths
+    assert '- a list item set bold' not in paths, paths
