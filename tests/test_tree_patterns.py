@@ -442,18 +442,13 @@ def test_one_numbered_chapter_holds_its_sections():
     assert paths['13.1. Overview'] == ['13. BBV: a block vector tool', '13.1. Overview'], paths
     assert paths['13.3. Options'] == ['13. BBV: a block vector tool', '13.3. Options'], paths
 
-def test_api_names_are_titles():
-    "An API reference titles its sections by the names it documents (`buf.length`, `assert.equal(actual, expected)`): read as a sentence's lowercase piece, they were body text."
-    nodes, paths = tree_of([[('Buffer', 18, True), PARA, ('buf.length', 14, True), PARA],
-                            [('buf.fill(value[, offset])', 14, True), PARA, ('e.g. the bytes below', 14, True), PARA]])
-    assert paths.get('buf.length') == ['Buffer', 'buf.length'], paths
-    assert paths.get('buf.fill(value[, offset])') == ['Buffer', 'buf.fill(value[, offset])'], paths
-    assert 'e.g. the bytes below' not in paths, paths       # a sentence's piece stays text
-
-def test_command_line_options_are_titles():
-    "A CLI reference titles each option by its flag (`--watch`): read as a list's dash, every option was body text."
-    nodes, paths = tree_of([[('Command-line options', 18, True), PARA, ('--watch', 14, True), PARA],
-                            [('-p, --print "script"', 14, True), PARA, ('- a list item set bold', 14, True), PARA]])
-    assert paths.get('--watch') == ['Command-line options', '--watch'], paths
-    assert paths.get('-p, --print "script"') == ['Command-line options', '-p, --print "script"'], paths
-    assert '- a list item set bold' not in paths, paths
+@pytest.mark.parametrize('chapter, titles, text', [
+    # an API reference titles its sections by the names it documents: read as a sentence's lowercase piece, they were body text
+    ('Buffer', ['buf.length', 'buf.fill(value[, offset])'], 'e.g. the bytes below'),
+    # a CLI reference titles each option by its flag: read as a list's dash, every option was body text
+    ('Command-line options', ['--watch', '-p, --print "script"'], '- a list item set bold')])
+def test_code_titles(chapter, titles, text):
+    "Names in code and command-line options are titles under their chapter; a sentence's piece and a list's item stay text."
+    nodes, paths = tree_of([[(chapter, 18, True), PARA, (titles[0], 14, True), PARA], [(titles[1], 14, True), PARA, (text, 14, True), PARA]])
+    assert [paths.get(t) for t in titles] == [[chapter, t] for t in titles], paths
+    assert text not in paths, paths
