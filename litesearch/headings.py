@@ -509,7 +509,7 @@ def _numbered(titles):
     for t, f in zip(titles, fams):
         if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL else 1]).upper().rstrip('.:'))
     # a division word's number follows it (`Appendix A`); a chapter's number is its first word (`13.`)
-    lone = lambda k, t, f: (f in _ALL or f == 'dec1') and _own_sections(titles, k, t.split()[f in _ALL].rstrip('.:'), lambda x: family(x) == f)
+    lone = lambda k, t, f: (f in _ALL or f == 'dec1') and _own_sections(titles, k, t.split()[1 if f in _ALL else 0].rstrip('.:'), lambda x: family(x) == f)
     # one appendix or annex is still the back matter: it closes the body's sections (`levels`), where it would hang as a loose heading
     return [f if f and (len(nums[f]) >= 2 or lone(k, t, f)) else _LONE if f in _BACK else None for k, (t, f) in enumerate(zip(titles, fams))]
 
