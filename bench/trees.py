@@ -42,7 +42,7 @@ LITESEARCH_DATA=DIR reads the corpora from DIR (default ../shared/data beside th
 
 Run: python bench/trees.py [--only filings,eu,...] [--save-eu] [--ref DIR] [--show NAME]   (from the project root)
 """
-import re, sys, json, argparse, subprocess, os, statistics, tempfile
+import re, sys, json, argparse, subprocess, os, statistics, tempfile, functools
 from pathlib import Path
 from collections import Counter
 
@@ -122,6 +122,7 @@ def _flat(path):
     flags = _text_flags(pm)
     return doc, [[l for b in _pdf_blocks(doc[i], flags) if not isinstance(b, str) for l in b] for i in range(doc.page_count)]
 
+@functools.lru_cache(maxsize=None)     # each outlined PDF is judged twice (outline ignored; below the outline): placed once
 def printed_outline(path, styles=False):
     "The outline entries pdf_parse's outline placement finds printed on their pages, as `[(depth, title)]` (with `styles`, `[(depth, title, (size, bold))]`)."
     from litesearch.data import _outline_heads
