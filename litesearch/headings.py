@@ -18,8 +18,12 @@ def _squash(s): return _squash_re.sub('', s).casefold()
 
 _VALUE_END = re.compile(r'(?:\(?-?\$?\s*\d[\d,.]*\)?\s*%?|[—–-])\s*$')
 
+_VALUE_LAST = set('0123456789,.)%—–-')
+
 def _is_row(text:str)->bool:
     "A table row as pymupdf prints it on one line: a label (or nothing) and at least two values, ending in a value."
+    # asked of every line of every PDF: most lines are told by their last character, before the line is scanned
+    if not ((c := text.rstrip()[-1:]).isdigit() or c in _VALUE_LAST): return False
     return len(re.findall(r'\d[\d,.]*|(?<!\w)[—–](?!\w)', text)) >= 2 and bool(_VALUE_END.search(text))
 
 # %% ../nbs/03_headings.ipynb #b99551ad
@@ -80,10 +84,18 @@ def _roman(s):
 
 _CAPTION_WORDS = {'table', 'figure', 'fig', 'chart', 'graph', 'exhibit', 'version', 'page', 'step'}
 
+# a numbered heading opens on `(`, on letters and a dot (`A.`, `IV.`), on a division word (its letters maybe spaced apart), or
+# holds a digit in its first 20 characters: most lines do none of these, and `pdf_parse` asks of every line several times
+_OPENS = re.compile(r'\(|[A-Z]+\.|.{0,19}\d')
+_WORD_OPENS = re.compile('|'.join(sorted(_ALL)), re.I)
+
+def _may_number(t): return bool(_OPENS.match(t) or _WORD_OPENS.match(t[:24].replace(' ', '')))
+
 def family(title:str, # a heading candidate
           )->str: # its numbered family ('part', 'item', 'dec2', 'roman', 'paren', ...), or None
     "The numbered family a heading belongs to: a division word and number, decimal depth, roman, letter or `(a)`; None if unnumbered."
     t = ' '.join(title.split())
+    if not _may_number(t): return None
     if (g := _glued.match(t)) and g.group(1).replace(' ', '').lower() in _ALL: t = g.group(1).replace(' ', '') + t[g.end(1):]
     if m := _word_re.match(t):
         w, rest = m.group('w').lower(), m.group('rest')
@@ -226,7 +238,7 @@ def _refs(ls):
     "Page numbers the lines of a page point to: a trailing number, or a number alone on the next line."
     out = []
     for k, l in enumerate(ls):
-        if m := _ENTRY.search(l):           # a table row has a value before its last one ('Cash $ 6,076 $ 5,464')
+        if l[-1:].isdigit() and (m := _ENTRY.search(l)):           # a table row has a value before its last one ('Cash $ 6,076 $ 5,464')
             if re.search(r'[A-Za-z]', l[:m.start()]) and not _VALUE_TAIL.search(l[:m.start()]): out.append(int(m.group('n')))
         elif k + 1 < len(ls) and re.fullmatch(r'\d{1,3}', ls[k+1]) and re.search(r'[A-Za-z]', l): out.append(int(ls[k+1]))
     return out
