@@ -519,7 +519,8 @@ def _numbered(titles):
         for k in bare: fams[k] = 'dec1'
     nums = {}
     for t, f in zip(titles, fams):
-        if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL else 1]).upper().rstrip('.:'))
+        # a division word's or a label's number is its second word (`Item 7`, `Strategy 2.01`)
+        if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL or _label_dec.match(t) else 1]).upper().rstrip('.:'))
     # a division word's number follows it (`Appendix A`); a chapter's number is its first word (`13.`)
     lone = lambda k, t, f: (f in _ALL or f == 'dec1') and _own_sections(titles, k, t.split()[1 if f in _ALL else 0].rstrip('.:'), lambda x: family(x) == f)
     # one appendix or annex is still the back matter: it closes the body's sections (`levels`), where it would hang as a loose heading
