@@ -72,7 +72,12 @@ _alpha_re = re.compile(r'^\s*(?P<n>[A-Z])\.\s+(?P<rest>[A-Za-z].*)$')
 _paren_re = re.compile(r'^\s*\((?P<n>[a-z]|\d{1,2}|[ivx]+)\)\s+(?P<rest>[A-Za-z].*)$')
 
 # a decimal number may open on a letter (`M.1.2`): counted as one more place, like the number it stands for
-_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12})\s+(?P<n>(?:[A-Z]\.\d{1,2}|\d{1,2}\.\d{1,2})(?:\.\d{1,2}){0,3})\.?\s+(?P<rest>[A-Z(“"].*)$')
+# the number may be set off from the title by a colon or a dash (`Strategy 2.01 – Develop`, `Strategy: 1.01 - Deploy`)
+_label_dec = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12}):?\s+(?P<n>(?:[A-Z]\.\d{1,2}|\d{1,2}\.\d{1,2})(?:\.\d{1,2}){0,3})\.?(?:\s*[:–—-])?\s+(?P<rest>[A-Z(“"].*)$')
+
+# a label of one or two words and a whole number, set off from the title by a colon or a dash (`Strategic Goal #1: Attract`,
+# `Goal 2 – Improve`): without the colon or dash a number after a word is a quantity or a reference (`Form 10-K`, `Level 3 inputs`)
+_label_int = re.compile(r'^\s*(?P<w>[A-Z][A-Za-z]{1,12}(?: [A-Z][A-Za-z]{1,12})?)\s+#?(?P<n>\d{1,2})\s*[:–—-]\s+(?P<rest>[A-Z(“"].*)$')
 
 def _roman(s):
     "The value of an upper-case roman numeral up to L (`IV` is 4), or None."
@@ -85,8 +90,9 @@ def _roman(s):
 _CAPTION_WORDS = {'table', 'figure', 'fig', 'chart', 'graph', 'exhibit', 'version', 'page', 'step'}
 
 # a numbered heading opens on `(`, on letters and a dot (`A.`, `IV.`), on a division word (its letters maybe spaced apart), or
-# holds a digit in its first 20 characters: most lines do none of these, and `pdf_parse` asks of every line several times
-_OPENS = re.compile(r'\(|[A-Z]+\.|.{0,19}\d')
+# holds a digit in its first 30 characters (after a label of two words): most lines do none of these, and `pdf_parse` asks of
+# every line several times
+_OPENS = re.compile(r'\(|[A-Z]+\.|.{0,29}\d')
 _WORD_OPENS = re.compile('|'.join(sorted(_ALL)), re.I)
 
 def _may_number(t): return bool(_OPENS.match(t) or _WORD_OPENS.match(t[:24].replace(' ', '')))
@@ -108,6 +114,8 @@ def family(title:str, # a heading candidate
         return f'dec{n.count(".") + 1}'
     # a label before a decimal number (`Strategy 1.1.1.`, `ETA 1.1.`) numbers the heading by the number's depth
     if (m := _label_dec.match(t)) and m.group('w').lower() not in _CAPTION_WORDS: return f'dec{m.group("n").count(".") + 1}'
+    # a label before a whole number and a colon or dash (`Goal 2: ...`) numbers a heading of the first depth
+    if (m := _label_int.match(t)) and m.group('w').split()[-1].lower() not in _CAPTION_WORDS: return 'dec1'
     if _rom_re.match(t): return 'roman'
     if _alpha_re.match(t): return 'alpha'
     if _paren_re.match(t): return 'paren'
@@ -511,6 +519,12 @@ def _own_sections(titles, k, n, like)->bool:
         if re.match(rf'{re.escape(n)}\.\d', t): return True
     return False
 
+def _number_words(t, f)->str:
+    "The words that number a title of family `f`: a division word and its number (`ITEM 7`), a label and its number (`STRATEGY 2.01`, `STRATEGIC GOAL #1`), else the first word (`2.1`)."
+    t = ' '.join(t.split())
+    m = None if f in _ALL else _label_dec.match(t) or _label_int.match(t)
+    return (t[:m.end('n')] if m else ' '.join(t.split()[:2 if f in _ALL else 1])).upper().rstrip('.:')
+
 def _numbered(titles):
     "Per title its family: a family counts when 2+ distinct numbers use it, or a heading's own sections follow it (`2 Utilities` › `2.1`, `Appendix A` › `A.1`, `13. BBV` › `13.1.`)."
     fams = [family(t) for t in titles]
@@ -519,8 +533,7 @@ def _numbered(titles):
         for k in bare: fams[k] = 'dec1'
     nums = {}
     for t, f in zip(titles, fams):
-        # a division word's or a label's number is its second word (`Item 7`, `Strategy 2.01`)
-        if f: nums.setdefault(f, set()).add(' '.join(t.split()[:2 if f in _ALL or _label_dec.match(t) else 1]).upper().rstrip('.:'))
+        if f: nums.setdefault(f, set()).add(_number_words(t, f))
     # a division word's number follows it (`Appendix A`); a chapter's number is its first word (`13.`)
     lone = lambda k, t, f: (f in _ALL or f == 'dec1') and _own_sections(titles, k, t.split()[1 if f in _ALL else 0].rstrip('.:'), lambda x: family(x) == f)
     # one appendix or annex is still the back matter: it closes the body's sections (`levels`), where it would hang as a loose heading

@@ -452,3 +452,13 @@ def test_code_titles(chapter, titles, text):
     nodes, paths = tree_of([[(chapter, 18, True), PARA, (titles[0], 14, True), PARA], [(titles[1], 14, True), PARA, (text, 14, True), PARA]])
     assert [paths.get(t) for t in titles] == [[chapter, t] for t in titles], paths
     assert text not in paths, paths
+
+def test_labelled_numbers_set_off_by_a_dash_or_colon():
+    "OPM's 2014 report writes `Strategy: 1.01 - ...`, `Strategy 2.01 – ...`, `Strategy 3.02: ...` in its results tables' type: read as unnumbered, strategies and tables were 65 siblings."
+    def strategy(head, table): return [(head, 13, True), PARA, (table, 13, True), PARA]
+    # (the base-14 fonts these test PDFs are set in print an en dash as a dot; notebook 03 reads `–` and `—` too)
+    nodes, paths = tree_of([[('Strategic Goal 1: Attract talent', 16, True), PARA, *strategy('Strategy: 1.01 - Deploy agile recruitment', 'FY 2014 Results Table 1.01A')],
+                            [*strategy('Strategy 1.02 - Create a work environment', 'FY 2014 Results Table 1.02A')],
+                            [('Strategic Goal 2: Serve customers', 16, True), PARA, *strategy('Strategy 2.01: Develop a service plan', 'FY 2014 Results Table 2.01A')]])
+    assert paths['FY 2014 Results Table 1.02A'] == ['Strategic Goal 1: Attract talent', 'Strategy 1.02 - Create a work environment', 'FY 2014 Results Table 1.02A'], paths
+    assert paths['Strategy 2.01: Develop a service plan'] == ['Strategic Goal 2: Serve customers', 'Strategy 2.01: Develop a service plan'], paths
