@@ -147,8 +147,16 @@ class _Line:
     y: float = 0
     gap: float = 0         # the widest gap between pieces joined on its baseline, in type sizes: a wide one parts a table's cells
     label: bool = False    # a short title ending in a colon set alone on its row (`Consent:`): a heading where its type's headings are such labels
+    lead: bool = False     # opens in bold that ends on a colon, then turns plain: a run-in label leading into its paragraph
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
+def _is_bold(s): return bool(s['flags'] & 16 or _BOLD_FONT.search(s['font']))
+
+def _lead(sp, before=''):
+    "Do these spans (after `before`, bold text on the same baseline) open in bold ending on a colon, then turn plain?"
+    k = next((i for i, s in enumerate(sp) if not _is_bold(s)), None)
+    if k is None: return False
+    return (sp[k-1]['text'] if k else before).rstrip()[-1:] == ':'
 
 # %% ../nbs/04_data.ipynb #9c63180f-s1
 def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
@@ -170,15 +178,16 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             if not sp: continue
             text = ' '.join(''.join(s['text'] for s in l['spans']).replace('\xad ', '\xad').split())
             main = max(sp, key=lambda s: len(s['text'].strip()))
-            bold = all(s['flags'] & 16 or _BOLD_FONT.search(s['font']) for s in sp)
+            bold = all(map(_is_bold, sp))
             y = l['bbox'][3]
             # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
             if ls and abs(last_y - y) < 2:
                 pv = ls[-1]; pv.gap = max(pv.gap, (l['bbox'][0] - pv.x1) / max(pv.size, 1))
+                pv.lead = pv.lead or (pv.bold and _lead(sp, pv.text))
                 pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
                 # the larger type of the two: a title's, not the smaller number set before it ('1' | 'INTRODUCTION')
                 pv.size = max(pv.size, round(main['size'] * 2) / 2)
-            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y))
+            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp)))
             last_y = y
         if ls: out.append(ls)
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
@@ -454,6 +463,10 @@ def _font_heads(flat, # per page, its `_Line`s
             # a heading set on two lines
             if k and near and prev[1] == k and not prev[0][-1].label:
                 l.label = False; prev[0].append(l); continue      # the end of a wrapped title, not a label of its own
+            # a bold title running on into a paragraph (`4. Selecting measures and` / `setting targets: The agency ...`) is
+            # the paragraph's run-in lead, as it is when it fits on one line: no heading
+            if not k and near and l.lead and l.size == prev[0][-1].size:
+                prev[0].clear(); prev = None; continue
             # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
             if not k and near and l.text.endswith('.') and style(l) == prev[1]:
                 prev[0].append(l); prev[2] = True; prev = None; continue
