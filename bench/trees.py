@@ -26,6 +26,12 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   Also, the same precision and recall over the outlines pdf_parse itself places as headings (2+ entries, at most
   tuning.OUTLINE_MAX_PER_PAGE a page, tuning.OUTLINE_MIN_PRINTED of them printed): an outline it reads as bookmarks (one on
   every paragraph, or none printed: file-part names) is no list of headings to judge against.
+  Judged by hand: the headings matching no entry are mostly headings the outline leaves out (a report's tables, KPIs, a
+  protocol's run-in labels), so precision against the outline says little. A stable sample of them (1 in JUDGE_EVERY, by a
+  hash of `pdf|page|title`, so a verdict keeps as the code changes) is read by hand with the text that follows each on its
+  page (`--judge` prints it, `??` marking those not judged yet) and the verdicts kept in bench/headings_judged.jsonl (`ok`,
+  and `why` when it is no heading); the share judged headings (95% Wilson interval) gives a heading precision counting the
+  matched headings and that share of the unmatched ones. The judge is the project's own: the reasons are kept to be checked.
 Below the outline (every corpus, each PDF whose placed outline has 2+ levels): the outline cut to its levels above its
   deepest and placed, then the headings found below it (`data._below_outline`, as pdf_parse does under every outline) matched
   against the cut entries pdf_parse places on their printed lines: recall of those entries, and precision over the headings
@@ -40,9 +46,9 @@ LITESEARCH_DATA=DIR reads the corpora from DIR (default ../shared/data beside th
   `rendered`: with RENDERED_PDFS=DIR, the PDFs `bench/render_pdfs.py DIR` prints from an HTML manual (Valgrind's), each page's
   h1-h4 as its outline: held out too (one rule came from it, and is named in bench/README, session 29).
 
-Run: python bench/trees.py [--only filings,eu,...] [--save-eu] [--ref DIR] [--show NAME]   (from the project root)
+Run: python bench/trees.py [--only filings,eu,...] [--save-eu] [--ref DIR] [--show NAME] [--judge]   (from the project root)
 """
-import re, sys, json, argparse, subprocess, os, statistics, tempfile, functools
+import re, sys, json, argparse, subprocess, os, statistics, tempfile, functools, hashlib, math
 from pathlib import Path
 from collections import Counter
 
@@ -56,6 +62,8 @@ if MACHINE.is_dir() and any(MACHINE.rglob('*.pdf')): CORPORA['machine'] = MACHIN
 # held out: HTML manual pages printed to PDF with their headings as the outline (`bench/render_pdfs.py OUT`; RENDERED_PDFS=OUT)
 if (RENDERED := Path(os.environ.get('RENDERED_PDFS', '/nonexistent'))).is_dir(): CORPORA['rendered'] = RENDERED
 FP = Path(__file__).resolve().parent/'trees_eu.json'
+JUDGED = Path(__file__).resolve().parent/'headings_judged.jsonl'
+JUDGE_EVERY = 10     # the judged sample: unmatched headings whose key hashes to 0 modulo this (stable as the code changes)
 
 ITEMS = {'10K': [('II', x) if x[0] in '56789' else ('I', x) for x in ['1', '1A', '2', '3', '5', '7', '7A', '8', '9A']],
          '10Q': [('I', '1'), ('I', '2'), ('I', '3'), ('I', '4'), ('II', '1'), ('II', '1A'), ('II', '6')]}
@@ -199,19 +207,46 @@ def outline_scores(path):
     types = outline_types([s for *_, s in printed])
     inside = [within(s, types) for s in node_types(path, nodes)]
     top = max((d for d, _ in entries), default=0)      # headings deeper than the outline goes are neither right nor wrong by it
-    used, pairs, hit, why, ent = set(), [], [], Counter(), {}
+    used, pairs, hit, why, ent, sample = set(), [], [], Counter(), {}, []
     for k, (lv, t) in enumerate(det):        # in reading order: each heading takes the next unused entry it matches
         m = next((e for e in range(len(entries)) if e not in used and _match(t, entries[e][1])), None)
         hit.append(m is not None)
         if m is not None: used.add(m); pairs.append((entries[m][0], lv)); ent[k + 1] = m
-        else: why[why_unmatched(lv, nodes[k + 1].title, t, entries, used, top)] += 1
+        else:
+            why[why_unmatched(lv, nodes[k + 1].title, t, entries, used, top)] += 1
+            if in_sample(key := judge_key(path, nodes[k + 1])): sample.append(dict(key=key, depth=lv, top=top, ctx=context(path, nodes[k + 1])))
     shallow = [h for h, (lv, _) in zip(hit, det) if lv <= top]
     ranked = [h for h, w in zip(hit, inside) if w]
     agree = [((a2 > a1) - (a2 < a1)) == ((b2 > b1) - (b2 < b1)) for (a1, b1), (a2, b2) in zip(pairs, pairs[1:])]
     parent = [_tree_parent(nodes, k, ent) == _outline_parent(entries, m) for k, m in ent.items()]
     return dict(placed=placed(path, printed), detected=len(det), entries=len(entries), matched=len(pairs), shallow=len(shallow), shallow_matched=sum(shallow), ranked=len(ranked), ranked_matched=sum(ranked),
                 precision=len(pairs) / len(det) if det else 0, recall=len(used) / len(entries) if entries else 0,
-                rank_agree=sum(agree) / len(agree) if agree else 0, parent_agree=sum(parent) / len(parent) if parent else 0, why=why)
+                rank_agree=sum(agree) / len(agree) if agree else 0, parent_agree=sum(parent) / len(parent) if parent else 0, why=why,
+                sample=sample)
+
+def judge_key(path, node): return f"{Path(path).stem}|{node.page_start}|{' '.join(node.title.split())[:60]}"
+def in_sample(key): return int(hashlib.sha1(key.encode()).hexdigest(), 16) % JUDGE_EVERY == 0
+
+@functools.lru_cache(maxsize=4)
+def _page_texts(path): return [' '.join(l.text for l in ls) for ls in _flat(path)[1]]
+
+def context(path, node):
+    "The text from a heading's title on, on its first page: what a judge reads to tell a heading from a list's entry."
+    pages = _page_texts(path)
+    text = pages[node.page_start] if 0 <= node.page_start < len(pages) else ''
+    i = text.find(' '.join(node.title.split())[:30])
+    return text[i:i + 240] if i >= 0 else '(title not found on its page) ' + text[:160]
+
+def judged():
+    "{key: verdict} of bench/headings_judged.jsonl: each sampled heading read by hand, with what follows it on its page."
+    return {j['key']: j['ok'] for j in map(json.loads, filter(str.strip, JUDGED.read_text().splitlines()))} if JUDGED.exists() else {}
+
+def wilson(k, n, z=1.96):
+    "95% interval of a share of k in n."
+    if not n: return (0.0, 1.0)
+    p, d = k / n, 1 + z * z / n
+    c, h = (p + z * z / (2 * n)) / d, z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
 
 def below_scores(path):
     "The outline cut to its levels above its deepest, headings found below it (`_below_outline`) against the cut entries pdf_parse places on their printed lines: recall, and precision over the headings set in the cut entries' type (smaller ones are deeper than the outline goes). None: a one-level outline, or one not placed."
@@ -251,7 +286,7 @@ def eu_check(name, fp, saved):
 
 def mean(xs): return statistics.mean(xs) if xs else float('nan')
 
-def run_corpus(name, folder, save_eu, show):
+def run_corpus(name, folder, save_eu, show, judge=False):
     from litesearch.data import pdf_parse
     from litesearch.structure import build_tree
     files = sorted(folder.rglob('*.pdf') if name == 'machine' else folder.glob('*.pdf'))
@@ -269,6 +304,9 @@ def run_corpus(name, folder, save_eu, show):
             fps[f.stem] = fingerprint(nodes); r.update(eu_check(f.stem, fps[f.stem], saved))
         if has_outline and name != 'eu' and name != 'filings': r.update(outline_scores(f))
         if has_outline and (b := below_scores(f)): r['below'] = b
+        if judge and 'sample' in r:
+            v = judged()
+            for x in r['sample']: print(f"{'??' if x['key'] not in v else ('ok' if v[x['key']] else 'NO')} {x['key']} (depth {x['depth']}, outline {x['top']})\n     {x['ctx']}")
         if show and show in f.stem:
             for n in nodes: print('  ' * depth_of(nodes, n) + f'{n.title[:90]}  [{n.page_start}-{n.page_end}] ({len(n.children)})')
         rows.append(r)
@@ -315,6 +353,13 @@ def report(name, rows):
             print(f'   outlines pdf_parse places as headings ({len(ps)} PDFs): heading precision {pm / max(pd_, 1):.3f} recall {pm / max(pe, 1):.3f}')
             why = sum((r['why'] for r in os_), Counter())
             print('   unmatched headings: ' + ', '.join(f'{w} {why[w]}' for w in WHY))
+            verdicts, smp = judged(), [x for r in os_ for x in r['sample']]
+            ok = [verdicts[x['key']] for x in smp if x['key'] in verdicts]
+            if ok:
+                s, (lo, hi) = sum(ok) / len(ok), wilson(sum(ok), len(ok))
+                est = lambda share: (m + (d - m) * share) / max(d, 1)
+                print(f'   judged by hand ({len(ok)} of the {len(smp)} unmatched headings sampled, 1 in {JUDGE_EVERY}): {s:.3f} are headings '
+                      f'(95% {lo:.3f}..{hi:.3f}), so heading precision {est(s):.3f} ({est(lo):.3f}..{est(hi):.3f})')
         bs = [r['below'] for r in rs if 'below' in r]
         if bs:
             c, j, m = (sum(b[k] for b in bs) for k in ('cut', 'judged', 'matched'))
@@ -361,11 +406,12 @@ if __name__ == '__main__':
     ap.add_argument('--save-eu', action='store_true', help='save the EU fingerprint (the reference later runs check against)')
     ap.add_argument('--ref', default=None, help='a litesearch checkout to compare ingest speed against')
     ap.add_argument('--show', default=None, help='print the tree of the PDFs whose name contains this')
+    ap.add_argument('--judge', action='store_true', help='print the sampled unmatched headings with their text (?? not judged yet)')
     a = ap.parse_args()
     import litesearch; print('litesearch from', Path(litesearch.__file__).parent)
     below = []
     for c in a.only.split(','):
-        rows = run_corpus(c, CORPORA[c], a.save_eu, a.show)
+        rows = run_corpus(c, CORPORA[c], a.save_eu, a.show, a.judge)
         report(c, rows); below += [r['below'] for r in rows if 'below' in r]
     if below:
         c, j, m = (sum(b[k] for b in below) for k in ('cut', 'judged', 'matched'))
