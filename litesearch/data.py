@@ -153,10 +153,10 @@ _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 def _is_bold(s): return bool(s['flags'] & 16 or _BOLD_FONT.search(s['font']))
 
 def _lead(sp, before=''):
-    "Do these spans (after `before`, bold text on the same baseline) open in bold ending on a colon, then turn plain?"
+    "Do these spans (after `before`, bold text on the same baseline) open in bold ending on a colon, then turn plain? The colon may be the first plain character (`Bureau of Oceans :`)."
     k = next((i for i, s in enumerate(sp) if not _is_bold(s)), None)
-    if k is None: return False
-    return (sp[k-1]['text'] if k else before).rstrip()[-1:] == ':'
+    if k is None or not (k or before.strip()): return False
+    return (sp[k-1]['text'] if k else before).rstrip()[-1:] == ':' or sp[k]['text'].lstrip()[:1] == ':'
 
 # %% ../nbs/04_data.ipynb #9c63180f-s1
 def _pdf_blocks(page, flags, tables=(), save_image=None)->list:

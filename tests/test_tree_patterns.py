@@ -464,16 +464,18 @@ def test_labelled_numbers_set_off_by_a_dash_or_colon():
     assert paths['Strategy 2.01: Develop a service plan'] == ['Strategic Goal 2: Serve customers', 'Strategy 2.01: Develop a service plan'], paths
 
 def test_a_wrapped_run_in_label_is_no_heading():
-    "OPM's 2017 report lists its planning steps as `4. Selecting performance measures and` (bold) over `setting targets to gauge progress:` (bold) `The agency ...` (plain): the bold first line became a top-level heading ending on `and`."
+    "OPM's 2017 report lists its planning steps as `4. Selecting performance measures and` (bold) over `setting targets to gauge progress:` (bold) `The agency ...` (plain): the bold first line became a top-level heading ending on `and`; a list of agencies names each over two bold lines, the colon in plain type."
     doc = pymupdf.open(); pg = doc.new_page()
     pg.insert_text((72, 72), 'Our Performance Management Approach', fontsize=14, fontname='hebo')
     pg.insert_textbox(pymupdf.Rect(72, 90, 400, 200), PARA, fontsize=9, fontname='helv')
     y = 220
-    for first, label, rest in [('1. Developing the four-year', 'Strategic Plan:', ' Every four years the agency plans.'),
-                               ('4. Selecting performance measures and', 'setting targets to gauge progress:', ' The agency develops measures.')]:
+    for first, label, rest, x in [('1. Developing the four-year', 'Strategic Plan:', ' Every four years the agency plans.', 90),
+                                  ('4. Selecting performance measures and', 'setting targets to gauge progress:', ' The agency develops measures.', 90),
+                                  # a list of lead agencies: each name over two lines, the colon after it in plain type (agency reports of 2022)
+                                  ('Bureau of Oceans and International', 'Environmental and Scientific Affairs', ' : DOS Lead Agency', 72)]:
         pg.insert_text((72, y), first, fontsize=9, fontname='hebo')
-        pg.insert_text((90, y + 11), label, fontsize=9, fontname='hebo')
-        pg.insert_text((90 + pymupdf.get_text_length(label, 'hebo', 9), y + 11), rest, fontsize=9, fontname='helv')
+        pg.insert_text((x, y + 11), label, fontsize=9, fontname='hebo')
+        pg.insert_text((x + pymupdf.get_text_length(label, 'hebo', 9), y + 11), rest, fontsize=9, fontname='helv')
         y += 40
     pg.insert_textbox(pymupdf.Rect(72, y, 400, y + 200), PARA, fontsize=9, fontname='helv')
     titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
