@@ -8,7 +8,7 @@ __all__ = ['DEFAULT_CHUNK', 'FILE_TYPES', 'chunk_markdown', 'Chunker', 'pdf_pars
            'gretil_parse', 'Profile', 'register_profile', 'get_profile', 'detect_profile', 'verse_facets', 'file_pages']
 
 # %% ../nbs/04_data.ipynb #52ed1aff
-import re, json, time, hashlib, warnings
+import re, json, time, hashlib, warnings, functools
 from pathlib import Path
 from collections import Counter
 from dataclasses import dataclass, field
@@ -150,12 +150,14 @@ class _Line:
     lead: bool = False     # opens in bold that ends on a colon, then turns plain: a run-in label leading into its paragraph
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
-def _is_bold(s): return bool(s['flags'] & 16 or _BOLD_FONT.search(s['font']))
+@functools.lru_cache(maxsize=1024)       # asked of every span: a document uses a few fonts
+def _bold_name(font): return bool(_BOLD_FONT.search(font))
+def _is_bold(s): return bool(s['flags'] & 16) or _bold_name(s['font'])
 
-def _lead(sp, before=''):
-    "Do these spans (after `before`, bold text on the same baseline) open in bold ending on a colon, then turn plain? The colon may be the first plain character (`Bureau of Oceans :`)."
-    k = next((i for i, s in enumerate(sp) if not _is_bold(s)), None)
-    if k is None or not (k or before.strip()): return False
+def _lead(sp, bs, before=''):
+    "Do these spans (their boldness `bs`; after `before`, bold text on the same baseline) open in bold ending on a colon, then turn plain? The colon may be the first plain character (`Bureau of Oceans :`)."
+    if all(bs) or not (bs[0] or before.strip()): return False
+    k = bs.index(False)
     return (sp[k-1]['text'] if k else before).rstrip()[-1:] == ':' or sp[k]['text'].lstrip()[:1] == ':'
 
 # %% ../nbs/04_data.ipynb #9c63180f-s1
@@ -178,16 +180,16 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             if not sp: continue
             text = ' '.join(''.join(s['text'] for s in l['spans']).replace('\xad ', '\xad').split())
             main = max(sp, key=lambda s: len(s['text'].strip()))
-            bold = all(map(_is_bold, sp))
+            bs = list(map(_is_bold, sp)); bold = all(bs)
             y = l['bbox'][3]
             # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
             if ls and abs(last_y - y) < 2:
                 pv = ls[-1]; pv.gap = max(pv.gap, (l['bbox'][0] - pv.x1) / max(pv.size, 1))
-                pv.lead = pv.lead or (pv.bold and _lead(sp, pv.text))
+                pv.lead = pv.lead or (pv.bold and _lead(sp, bs, pv.text))
                 pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
                 # the larger type of the two: a title's, not the smaller number set before it ('1' | 'INTRODUCTION')
                 pv.size = max(pv.size, round(main['size'] * 2) / 2)
-            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp)))
+            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs)))
             last_y = y
         if ls: out.append(ls)
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
