@@ -28,7 +28,7 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   every paragraph, or none printed: file-part names) is no list of headings to judge against.
   Judged by hand: the headings matching no entry are mostly headings the outline leaves out (a report's tables, KPIs, a
   protocol's run-in labels), so precision against the outline says little. A stable sample of them (1 in JUDGE_EVERY, by a
-  hash of `pdf|page|title`, so a verdict keeps as the code changes) is read by hand with the text that follows each on its
+  hash of `pdf|page|title`, so a verdict keeps as the code changes; all of them in a corpus with at most JUDGE_ALL) is read by hand with the text that follows each on its
   page (`--judge` prints it, `??` marking those not judged yet) and the verdicts kept in bench/headings_judged.jsonl (`ok`,
   and `why` when it is no heading); the share judged headings (95% Wilson interval) gives a heading precision counting the
   matched headings and that share of the unmatched ones. The judge is the project's own: the reasons are kept to be checked.
@@ -64,6 +64,7 @@ if (RENDERED := Path(os.environ.get('RENDERED_PDFS', '/nonexistent'))).is_dir():
 FP = Path(__file__).resolve().parent/'trees_eu.json'
 JUDGED = Path(__file__).resolve().parent/'headings_judged.jsonl'
 JUDGE_EVERY = 10     # the judged sample: unmatched headings whose key hashes to 0 modulo this (stable as the code changes)
+JUDGE_ALL = 100      # a corpus with at most this many unmatched headings has all of them judged (1 in 10 of a few says little)
 
 ITEMS = {'10K': [('II', x) if x[0] in '56789' else ('I', x) for x in ['1', '1A', '2', '3', '5', '7', '7A', '8', '9A']],
          '10Q': [('I', '1'), ('I', '2'), ('I', '3'), ('I', '4'), ('II', '1'), ('II', '1A'), ('II', '6')]}
@@ -214,7 +215,7 @@ def outline_scores(path):
         if m is not None: used.add(m); pairs.append((entries[m][0], lv)); ent[k + 1] = m
         else:
             why[why_unmatched(lv, nodes[k + 1].title, t, entries, used, top)] += 1
-            if in_sample(key := judge_key(path, nodes[k + 1])): sample.append(dict(key=key, depth=lv, top=top, ctx=context(path, nodes[k + 1])))
+            sample.append(dict(key=judge_key(path, nodes[k + 1]), depth=lv, top=top, node=nodes[k + 1], path=path))
     shallow = [h for h, (lv, _) in zip(hit, det) if lv <= top]
     ranked = [h for h, w in zip(hit, inside) if w]
     agree = [((a2 > a1) - (a2 < a1)) == ((b2 > b1) - (b2 < b1)) for (a1, b1), (a2, b2) in zip(pairs, pairs[1:])]
@@ -226,6 +227,11 @@ def outline_scores(path):
 
 def judge_key(path, node): return f"{Path(path).stem}|{node.page_start}|{' '.join(node.title.split())[:60]}"
 def in_sample(key): return int(hashlib.sha1(key.encode()).hexdigest(), 16) % JUDGE_EVERY == 0
+
+def judge_sample(rows):
+    "The unmatched headings of a corpus's outline-ignored trees to judge, and how many of its unmatched headings each stands for."
+    every = [x for r in rows for x in r.get('sample', [])]
+    return (every, 1) if len(every) <= JUDGE_ALL else ([x for x in every if in_sample(x['key'])], JUDGE_EVERY)
 
 @functools.lru_cache(maxsize=4)
 def _page_texts(path): return [' '.join(l.text for l in ls) for ls in _flat(path)[1]]
@@ -304,13 +310,14 @@ def run_corpus(name, folder, save_eu, show, judge=False):
             fps[f.stem] = fingerprint(nodes); r.update(eu_check(f.stem, fps[f.stem], saved))
         if has_outline and name != 'eu' and name != 'filings': r.update(outline_scores(f))
         if has_outline and (b := below_scores(f)): r['below'] = b
-        if judge and 'sample' in r:
-            v = judged()
-            for x in r['sample']: print(f"{'??' if x['key'] not in v else ('ok' if v[x['key']] else 'NO')} {x['key']} (depth {x['depth']}, outline {x['top']})\n     {x['ctx']}")
         if show and show in f.stem:
             for n in nodes: print('  ' * depth_of(nodes, n) + f'{n.title[:90]}  [{n.page_start}-{n.page_end}] ({len(n.children)})')
         rows.append(r)
     if save_eu and name == 'eu': FP.write_text(json.dumps(fps, indent=0)); print(f'saved EU fingerprint to {FP}')
+    if judge:
+        v = judged()
+        for x in judge_sample(rows)[0]:
+            print(f"{'??' if x['key'] not in v else ('ok' if v[x['key']] else 'NO')} {x['key']} (depth {x['depth']}, outline {x['top']})\n     {context(x['path'], x['node'])}")
     return rows
 
 def report(name, rows):
@@ -353,12 +360,14 @@ def report(name, rows):
             print(f'   outlines pdf_parse places as headings ({len(ps)} PDFs): heading precision {pm / max(pd_, 1):.3f} recall {pm / max(pe, 1):.3f}')
             why = sum((r['why'] for r in os_), Counter())
             print('   unmatched headings: ' + ', '.join(f'{w} {why[w]}' for w in WHY))
-            verdicts, smp = judged(), [x for r in os_ for x in r['sample']]
+            verdicts, (smp, per) = judged(), judge_sample(os_)
             ok = [verdicts[x['key']] for x in smp if x['key'] in verdicts]
             if ok:
                 s, (lo, hi) = sum(ok) / len(ok), wilson(sum(ok), len(ok))
                 est = lambda share: (m + (d - m) * share) / max(d, 1)
-                print(f'   judged by hand ({len(ok)} of the {len(smp)} unmatched headings sampled, 1 in {JUDGE_EVERY}): {s:.3f} are headings '
+                if per == 1 and len(ok) == len(smp):      # every unmatched heading judged: the figure is no estimate
+                    print(f'   judged by hand (all {len(ok)} unmatched headings): {sum(ok)} are headings, so heading precision {est(s):.3f}')
+                else: print(f'   judged by hand ({len(ok)} of the {len(smp)} unmatched headings sampled, 1 in {per}): {s:.3f} are headings '
                       f'(95% {lo:.3f}..{hi:.3f}), so heading precision {est(s):.3f} ({est(lo):.3f}..{est(hi):.3f})')
         bs = [r['below'] for r in rs if 'below' in r]
         if bs:
