@@ -331,6 +331,30 @@ def _outline_heads(toc, # doc.get_toc()
             else: ls.append(_Line('', 0, False, 0, 0, 0, drop=True, pre=[(d, title)]))
     return found
 
+# %% ../nbs/04_data.ipynb #tb-fn
+def _printed_title(ls, # a page's `_Line`s
+                   at:int, # where an unprinted outline entry opens
+                   body:float, # the document's body type size
+                  )->int: # the index of the line printing the title, or None
+    "The first kept line from `at`, when it is set larger than the body as a title is and no heading is placed on it."
+    i = next((i for i in range(at, len(ls)) if not ls[i].drop and ls[i].text.strip()), None)
+    if i is None or ls[i].head: return None
+    t = ls[i].text
+    if ls[i].size < body * 1.15 or t[-1] in '.;:,' or len(t.split()) > tuning.TITLE_MAX_WORDS or layout_note(t): return None
+    return i
+
+def _title_bookmarks(flat, # per page, its `_Line`s, the outline's entries placed
+                    ):
+    "An outline entry not printed as such (a bookmark named `Consol Overview`) takes the title its page prints where it opens, set larger than the body, in place."
+    sizes = Counter()
+    for ls in flat:
+        for l in ls: sizes[l.size] += len(l.text)
+    body = sizes.most_common(1)[0][0] if sizes else 0
+    for ls in flat[1:]:        # a cover's first line is its masthead
+        for i, l in enumerate(ls):
+            if len(l.pre) == 1 and (j := _printed_title(ls, i, body)) is not None:
+                ls[j].head = (l.pre.pop()[0], ls[j].text)
+
 # %% ../nbs/04_data.ipynb #fh-fn
 def _heads_seq(flat)->list:
     "Every placed heading in reading order as `(page, line, k)`: the entries opened before a line (`k`: their index in `pre`), then the one it prints (`k` -1)."
@@ -562,7 +586,7 @@ def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a pag
     if 2 <= len(toc) <= tuning.OUTLINE_MAX_PER_PAGE * len(flat):
         saved = _marks(flat)
         if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc):
-            _form_heads(flat); _xref_heads(flat); _cover_heads(flat)
+            _title_bookmarks(flat); _form_heads(flat); _xref_heads(flat); _cover_heads(flat)
             return _below_outline(flat)
         _unmark(saved)          # bookmarks, not headings: none of their titles is printed
     for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):

@@ -480,3 +480,15 @@ def test_a_wrapped_run_in_label_is_no_heading():
     pg.insert_textbox(pymupdf.Rect(72, y, 400, y + 200), PARA, fontsize=9, fontname='helv')
     titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
     assert titles == ['Our Performance Management Approach'], titles
+
+def test_bookmarks_take_their_pages_printed_titles():
+    "Intel's 2020 10-K bookmarks `MD&A/ Products Mock-up V1` and `Consol Overview` where its pages print `Management's Discussion and Analysis` and `Consolidated Results of Operations`: the bookmark's name was the node's title."
+    doc = pymupdf.open(stream=make_pdf([[('UNITED STATES SECURITIES AND EXCHANGE COMMISSION', 14, False), PARA],
+                                 [("Management's Discussion and Analysis", 18, False), PARA, PARA],
+                                 [('Consolidated Results of Operations', 14, False), PARA, PARA],
+                                 [('Financial Statements', 14, False), PARA, PARA]]))
+    doc.set_toc([[1, 'Cover Page', 1], [1, 'MD&A/ Products Mock-up V1', 2], [2, 'Consol Overview', 3], [1, 'Financial Statements', 4]])
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    titles = [n.title for n in nodes[1:]]
+    assert titles == ['Cover Page', "Management's Discussion and Analysis", 'Consolidated Results of Operations', 'Financial Statements'], titles
+    assert nodes[3].parent == 2      # the outline's depths kept
