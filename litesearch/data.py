@@ -332,6 +332,15 @@ def _outline_heads(toc, # doc.get_toc()
     return found
 
 # %% ../nbs/04_data.ipynb #tb-fn
+_TITLE_SIZE = 1.15    # type this many times the body's size is a title's, whatever its weight
+
+def _body_size(flat)->float:
+    "The type size most of a PDF's characters are set in (0: no text)."
+    sizes = Counter()
+    for ls in flat:
+        for l in ls: sizes[l.size] += len(l.text)
+    return sizes.most_common(1)[0][0] if sizes else 0
+
 def _printed_title(ls, # a page's `_Line`s
                    at:int, # where an unprinted outline entry opens
                    body:float, # the document's body type size
@@ -340,19 +349,17 @@ def _printed_title(ls, # a page's `_Line`s
     i = next((i for i in range(at, len(ls)) if not ls[i].drop and ls[i].text.strip()), None)
     if i is None or ls[i].head: return None
     t = ls[i].text
-    if ls[i].size < body * 1.15 or t[-1] in '.;:,' or len(t.split()) > tuning.TITLE_MAX_WORDS or layout_note(t): return None
+    if ls[i].size < body * _TITLE_SIZE or t[-1] in '.;:,' or len(t.split()) > tuning.TITLE_MAX_WORDS or layout_note(t): return None
     return i
 
 def _title_bookmarks(flat, # per page, its `_Line`s, the outline's entries placed
                     ):
     "An outline entry not printed as such (a bookmark named `Consol Overview`) takes the title its page prints where it opens, set larger than the body, in place."
-    sizes = Counter()
-    for ls in flat:
-        for l in ls: sizes[l.size] += len(l.text)
-    body = sizes.most_common(1)[0][0] if sizes else 0
+    body = _body_size(flat)
     for ls in flat[1:]:        # a cover's first line is its masthead
         for i, l in enumerate(ls):
-            if len(l.pre) == 1 and (j := _printed_title(ls, i, body)) is not None:
+            # a title line with entries of its own opening before it would put the bookmark after them
+            if len(l.pre) == 1 and (j := _printed_title(ls, i, body)) is not None and (j == i or not ls[j].pre):
                 ls[j].head = (l.pre.pop()[0], ls[j].text)
 
 # %% ../nbs/04_data.ipynb #fh-fn
@@ -461,13 +468,9 @@ def _font_heads(flat, # per page, its `_Line`s
                 max_depth:int=4, # deepest heading depth; smaller styles share it
                )->list: # `[(lines, depth)]`, in reading order
     "Heading candidates from type alone, as `[(lines, depth)]`: lines set larger than the body, or bold on their own, ranked by size."
-    sizes = Counter()
-    for ls in flat:
-        for l in ls: sizes[l.size] += len(l.text)
-    if not sizes: return []
-    body = sizes.most_common(1)[0][0]
+    if not (body := _body_size(flat)): return []
     def style(l):
-        if l.size >= body * 1.15: return (l.size, 0)
+        if l.size >= body * _TITLE_SIZE: return (l.size, 0)
         if l.bold and l.size >= body * 0.95: return (l.size, 1)
     def key(l, carry=False):
         t = l.text
