@@ -28,9 +28,9 @@ Outlined PDFs (reports carrying a PDF outline): the tree built with the outline 
   every paragraph, or none printed: file-part names) is no list of headings to judge against.
   Judged by hand: the headings matching no entry are mostly headings the outline leaves out (a report's tables, KPIs, a
   protocol's run-in labels), so precision against the outline says little. A stable sample of them (1 in JUDGE_EVERY, by a
-  hash of `pdf|page|title`, so a verdict keeps as the code changes; all of them in a corpus with at most JUDGE_ALL) is read by hand with the text that follows each on its
-  page (`--judge` prints it, `??` marking those not judged yet) and the verdicts kept in bench/headings_judged.jsonl (`ok`,
-  and `why` when it is no heading); the share judged headings (95% Wilson interval) gives a heading precision counting the
+  hash of `pdf|page|title`, so a verdict keeps as the code changes; all of them in a corpus with at most JUDGE_ALL) is read
+  by hand with the text that follows each on its page (`--judge` prints it, `??` marking those not judged yet) and the
+  verdicts kept in bench/headings_judged.jsonl (`ok`, and `why` when it is no heading); the share judged headings (95% Wilson interval) gives a heading precision counting the
   matched headings and that share of the unmatched ones. The judge is the project's own: the reasons are kept to be checked.
 Below the outline (every corpus, each PDF whose placed outline has 2+ levels): the outline cut to its levels above its
   deepest and placed, then the headings found below it (`data._below_outline`, as pdf_parse does under every outline) matched
