@@ -501,6 +501,10 @@ def _doc_size(tr, did)->int:
         return hi - lo + 1 if lo is not None else 1
     return _fresh(tr.db, ('doc_rows', tr.store.name, did), rows)
 
+def _doc_count(tr, did)->int:
+    "How many chunks a document holds, counted, kept until the database changes: its range's length when no other rows lie in it."
+    return _fresh(tr.db, ('doc_count', tr.store.name, did), lambda: tr.execute(f'SELECT count(*) FROM [{tr.store.name}] WHERE doc_id = ?', [did]).fetchone()[0])
+
 def _one_copy(tr, hits:list)->list:
     "`hits` with a passage several of them hold (its text under a section of the same title) answered once: by the copy in the document of fewest chunks, at the best score of the copies."
     # a folder's print-all page (mdBook's `print.html`: the whole book on one page) holds every page's passages text for
@@ -559,7 +563,9 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
     terms = fts_terms(q) if names else _unnamed_terms(tr, q, did)
     fts = tr.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
     # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
-    vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
+    # a range holding this document's chunks only is scanned without the filter, which would list its every rowid
+    vw, va = (None, None) if not w and _doc_size(tr, did) == _doc_count(tr, did) else (where, args)
+    vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=vw, where_args=va, rowids=(lo, hi)) if emb is not None and emb is not False else []
     # inside one document the vectors' silence on a table they cannot read is no vote against it (`_vec_blind`); the
     # store-wide fusion keeps that vote, since lifting every table row there moved which document the evidence favours
     blind = _vec_blind(tr.store, fts) if fts and vec and tuning.FUSE_SCORES else None      # rank fusion reads no scores

@@ -106,6 +106,7 @@ class _Mat:
         self.ids, self.m = np.zeros(cap, np.int64), np.zeros((cap, dim), dtype)
         self.dead = np.zeros(cap, bool); self.ndead = 0
         self.inv = np.zeros(cap, np.float32)     # 1/norm of each row, so a scan takes dot products only
+        self.last = None                          # (query bytes, rows, distances) of the last scan of every row (`_cos_dists`)
 
     def append(self, ids, m):
         k = len(ids)
@@ -330,6 +331,19 @@ def _rows_scan(tbl, q, limit, allowed=None, rng=None):
     return _nearest([got[i][0] for i in idx], d, limit)
 
 # %% ../nbs/07_vectors.ipynb #c656c86d-11
+def _cos_dists(mat, q, sel=None):
+    "Cosine distances of float32 query `q` to a float32 matrix's rows (`sel` only, if given), reusing the last scan of every row for the same query."
+    # a routed question scans the whole store, then each document it names: those scans are slices of the first.
+    # Rows are only ever appended to a matrix, so a scan of its first `n` rows stays true
+    n, key = mat.n, q.tobytes()
+    if mat.last is not None and mat.last[:2] == (key, n): return mat.last[2] if sel is None else mat.last[2][sel]
+    rows, inv = (mat.m[:n], mat.inv[:n]) if sel is None else (mat.m[sel], mat.inv[sel])
+    # einsum, not `m @ q`: BLAS wakes its worker threads for a matrix-vector product, which on a busy
+    # 2-core machine costs more than the product itself; one thread is predictable and as fast here
+    d = 1 - np.einsum('ij,j->i', rows, q) * inv / (np.linalg.norm(q) + 1e-12)
+    if sel is None: d.flags.writeable = False; mat.last = (key, n, d)
+    return d
+
 def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if metric not in ('cosine', 'l2'): raise ValueError(f"metric {metric!r}: expected 'cosine' or 'l2'")
     if _index_serves(tbl, dtype, metric):
@@ -376,12 +390,8 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if sel is not None and len(sel) > n // 4:
         keep = np.zeros(n, bool); keep[sel] = True; sel = None
     else: keep = None
-    rows, inv = (m, mat.inv[:n]) if sel is None else (m[sel], mat.inv[sel])
-    if metric == 'cosine':
-        # einsum, not `m @ q`: BLAS wakes its worker threads for a matrix-vector product, which on a busy
-        # 2-core machine costs more than the product itself; one thread is predictable and as fast here
-        d = 1 - np.einsum('ij,j->i', rows, q) * inv / (np.linalg.norm(q) + 1e-12)
-    else: d = np.sqrt(((rows - q)**2).sum(1))
+    if metric == 'cosine': d = _cos_dists(mat, q, sel)
+    else: d = np.sqrt((((m if sel is None else m[sel]) - q)**2).sum(1))
     if sel is None: d = np.where(mat.dead[:n] if keep is None else ~keep, np.inf, d)
     k = min(limit, len(d))
     top = np.argpartition(d, k-1)[:k] if k < len(d) else np.arange(len(d))
