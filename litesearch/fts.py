@@ -279,8 +279,9 @@ def _py_rank(tbl, e, rowids, where=None)->tuple:
     if most > cap:
         # a match that may be larger is ranked on trial (`_trial_rank`): counting it first read the same postings twice
         # when it was small. A filter's rows can sit anywhere (one document's, in one stretch), so how densely they come
-        # says nothing of how many follow: with a `where`, the match is counted first, up to the bound
-        if where is None: trial = cap
+        # says nothing of how many follow, and a document's range is over before the trial's first look at its density:
+        # with a `where` or a range, the match is counted first, up to the bound
+        if where is None and rowids is None: trial = cap
         else:
             rng = ' AND rowid BETWEEN ? AND ?' if rowids else ''
             f = f'{tbl.name}_fts'

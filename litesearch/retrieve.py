@@ -561,11 +561,11 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
     # inside the document, the words that named it ('PG&E', '2021') match most of its chunks: they routed the
     # question here and rank nothing there, and ranking every chunk they match was most of the time spent
     terms = fts_terms(q) if names else _unnamed_terms(tr, q, did)
+    # a range holding this document's chunks only needs no filter: the keyword leg's would be a join, the vector leg's
+    # a list of its every rowid. The range is a slice of the cached matrix: scanned there, not filtered out of the store
+    if not w and _doc_size(tr, did) == _doc_count(tr, did): where, args = None, None
     fts = tr.store.fts_search(q, cols, n, where=where, where_args=args, rowids=(lo, hi), fts_pre=lambda _: ' OR '.join(terms)) if terms else []
-    # the document's rowid range is a slice of the cached matrix: scanned there, not filtered out of the whole store
-    # a range holding this document's chunks only is scanned without the filter, which would list its every rowid
-    vw, va = (None, None) if not w and _doc_size(tr, did) == _doc_count(tr, did) else (where, args)
-    vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=vw, where_args=va, rowids=(lo, hi)) if emb is not None and emb is not False else []
+    vec = tr.store.vec_search(emb, cols, n, kw.get('dtype'), where=where, where_args=args, rowids=(lo, hi)) if emb is not None and emb is not False else []
     # inside one document the vectors' silence on a table they cannot read is no vote against it (`_vec_blind`); the
     # store-wide fusion keeps that vote, since lifting every table row there moved which document the evidence favours
     blind = _vec_blind(tr.store, fts) if fts and vec and tuning.FUSE_SCORES else None      # rank fusion reads no scores
