@@ -24,6 +24,7 @@ class _State:
         self.trusted, self.trust_embedder = set(), False
         self.readonly = None      # why the file was opened read-only (None: writable)
         self.reading = False      # inside `read_txn` with no write yet: ANN may sync, nothing here is uncommitted
+        self.txn_dv = None        # the data version of `read_txn`'s snapshot, which no other connection's commit changes
         # stores whose bulk load could not put its FTS triggers back: restored before the next write
         self.fts_owed = {}
 
@@ -206,15 +207,20 @@ def read_txn(self:Database):
     "One snapshot for several reads: BEGIN at top level; inside a transaction, that transaction's own."
     if self.conn.in_transaction: yield self; return
     self.execute('BEGIN')
-    _ls(self).reading = True
-    try: yield self
+    st = _ls(self); st.reading = True
+    try:
+        # the snapshot starts at the first read: taken here, no other connection's commit shows in it until COMMIT,
+        # so the data version the caches are keyed on (`_changes`) is read once, not before every cached value
+        self.execute('SELECT 1 FROM sqlite_master LIMIT 1').fetchall()
+        st.txn_dv = self.conn.pragma('data_version')
+        yield self
     except BaseException: _end_read(self, quiet=True); raise
     _end_read(self)
 
 # %% ../nbs/05_db.ipynb #cfa5dfd6-3
 def _end_read(db, quiet=False):
     "COMMIT a read transaction (not ROLLBACK: a write_txn finished inside it, DDL on first use, is complete)."
-    _ls(db).reading = False
+    st = _ls(db); st.reading, st.txn_dv = False, None
     if not db.conn.in_transaction: return
     try: db.execute('COMMIT')
     except BaseException:
@@ -305,7 +311,10 @@ def _ident(name, what='table name'):
 
 def _changes(db):
     "A key that changes whenever this or any other connection writes."
-    return (db.conn.total_changes(), db.conn.pragma('data_version'))
+    st = _ls(db)
+    # inside a read transaction that has not written, other connections' commits cannot show: its snapshot's version
+    dv = st.txn_dv if st.reading and st.txn_dv is not None else db.conn.pragma('data_version')
+    return (db.conn.total_changes(), dv)
 
 from collections import OrderedDict
 

@@ -91,3 +91,19 @@ def test_first_read_call_races_a_writer(db_path, monkeypatch):
     setall(monkeypatch, '_tree_ready', racing)
     assert [t['title'] for t in b.toc()] == ['act0']        # BusyError without the retry: its snapshot was older than the tables
     a.close(); b.close()
+
+def test_cached_values_follow_the_snapshot(db_path):
+    "Cached values (`_fresh`) inside a read transaction hold for its snapshot; after it, another connection's commit is seen."
+    from litesearch.db import _fresh
+    db, other = build(db_path), database(db_path)
+    count = lambda: _fresh(db, ('test_docs',), lambda: db.execute('SELECT count(*) FROM docs').fetchone()[0])
+    n = count()
+    with db.read_txn():
+        assert count() == n
+        other.add_doc('# Extra\n\nOne more act on the place of supply.', title='extra', embedder=hash_embed)
+        assert count() == n == db.execute('SELECT count(*) FROM docs').fetchone()[0]     # the snapshot's, as SQLite reads it
+    assert count() == n + 1                      # the commit shows once the snapshot is over: the cache did not keep n
+    # a read transaction opened after the other connection's commit, before any read of its own, sees it too
+    other.delete_doc(other.execute("SELECT id FROM docs WHERE title = 'extra'").fetchone()[0])
+    with db.read_txn(): assert count() == n
+    db.close(); other.close()
