@@ -4,9 +4,10 @@ Two worker processes, one importing this checkout's litesearch and one `--ref`'s
 as bench/quality.py writes it); the parent hands them the questions of `--sets` one at a time, alternately and in random
 order, and each times its own call. A shared machine's noise then falls on both alike: timings from separate runs of
 bench/quality.py spread by 15% here, more than the changes they compare. Prints each side's p50 / p95 and the median of
-the per-question ratios (this / ref), for `--reps` passes over the questions.
+the per-question ratios (this / ref). One pass asks each question once, as a user does; a second pass finds each
+question's term statistics cached, and its calls are faster.
 
-Run: python bench/latency.py --embedder minilm --cache DIR --ref /tmp/base [--sets filings,analyst] [--reps 2]
+Run: python bench/latency.py --embedder minilm --cache DIR --ref /tmp/base [--sets filings,analyst] [--reps 1]
      (DIR holding the store quality.py built: python bench/quality.py --suite questions --embedder minilm --cache DIR --sets filings)
 """
 import sys, os, json, random, statistics, subprocess, tempfile, argparse
@@ -51,7 +52,7 @@ if __name__ == '__main__':
     ap.add_argument('--cache', required=True, help="the folder holding the question store (quality.py's --cache)")
     ap.add_argument('--embedder', default=None, help='the store\'s embedder spec, as quality.py took it (default: hash)')
     ap.add_argument('--sets', default='filings,analyst', help='question sets asked; every one must live in the same store')
-    ap.add_argument('--reps', type=int, default=2, help='passes over the questions')
+    ap.add_argument('--reps', type=int, default=1, help='passes over the questions (past the first, each question finds its term statistics cached)')
     a = ap.parse_args()
     sys.path.insert(0, str(BENCH))
     import quality as Q
