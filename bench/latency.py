@@ -61,6 +61,11 @@ if __name__ == '__main__':
     if len(stores) != 1: raise SystemExit(f'--sets {a.sets}: their questions live in stores {sorted(stores)}; name sets of one store')
     qs = [q['q'] for s in sets for q in Q.load_questions(s)]
     store = stores.pop()
+    # both workers would build a missing store at once, into one file: it is built first, by quality.py
+    spec = (a.embedder or 'hash_embed').replace(':', '_').replace('/', '_')
+    if not (Path(a.cache)/f'{store}-default-{spec}.db').exists():
+        raise SystemExit(f"no {store} store in {a.cache}: build it first with python bench/quality.py --suite questions "
+                         f"--sets {sets[0]} --cache {a.cache}" + (f' --embedder {a.embedder}' if a.embedder else ''))
     sides = {k: worker(path, a.embedder, store, a.cache) for k, path in (('this', str(BENCH.parent)), ('ref', a.ref))}
     for k, (_, mod) in sides.items(): print(f'{k}: {mod}')
     for q in qs[:10]:
