@@ -341,10 +341,11 @@ def vectors(self:_Batches, plans):
     # a copy of text stored or met earlier in the batch: none
     chunks = [c for p in _embed_plans(plans) for c in p.chunks]
     if self.embedder is None or not chunks: return None
+    known = {t: v for p in plans for t, v in (p.get('known') or {}).items()}     # new versions' unchanged chunks
     t, out, i = time.perf_counter(), [], 0
     while i < len(chunks):
         part = chunks[i:i + max(32, int(self.rate or 0))]
-        out.append(_embed(part, self.embedder, self.wh)); i += len(part); self.prog.done(len(part))
+        out.append(_embed(part, self.embedder, self.wh, known)); i += len(part); self.prog.done(len(part))
     secs = time.perf_counter() - t
     self.st['embed_s'] += secs; self.rate = len(chunks) / max(secs, 1e-9)
     return np.concatenate(out)

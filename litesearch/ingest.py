@@ -67,11 +67,30 @@ def _node_chunks(nd:TreeNode, # the node whose own text is chunked
     return out
 
 # %% ../nbs/13_ingest.ipynb #13584ccc
-def _embed(chunks, embedder, with_heading):
-    "Vectors for chunk dicts, each embedded with its heading path when `with_heading`."
-    texts = [f"{c['heading']}\n\n{c['content']}" if with_heading and c.get('heading') else c['content'] for c in chunks]
+def _chunk_text(heading, content, with_heading)->str:
+    "A chunk's text as it is embedded: with its heading path when `with_heading`."
+    return f"{heading}\n\n{content}" if with_heading and heading else content
+
+def _embed(chunks, embedder, with_heading, known:dict=None):
+    "Vectors for chunk dicts, each embedded with its heading path when `with_heading`; texts in `known` (text -> vector) reuse its vector once one of them, embedded again, comes out the same."
+    texts = [_chunk_text(c.get('heading'), c['content'], with_heading) for c in chunks]
+    reuse = [t for t in dict.fromkeys(texts) if t in known] if known else []
     # NaN is refused where the document can be named (store_chunks, write_docs)
-    return check_vectors(embedder(texts), len(texts), finite=False)
+    if not reuse: return check_vectors(embedder(texts), len(texts), finite=False)
+    # one known text is embedded again: its stored vector is reused only if the same embedder makes it from the same text
+    todo = [t for t in dict.fromkeys(texts) if t not in known] + reuse[:1]
+    got = dict(zip(todo, check_vectors(embedder(todo), len(todo), finite=False)))
+    v, w = got[reuse[0]].astype(np.float32), np.asarray(known[reuse[0]], np.float32)
+    if float(v @ w) >= tuning.REUSE_COS * (np.linalg.norm(v) * np.linalg.norm(w) or 1.0): got.update((t, known[t]) for t in reuse[1:])
+    elif reuse[1:]: got.update(zip(reuse[1:], check_vectors(embedder(reuse[1:]), len(reuse) - 1, finite=False)))
+    return np.stack([np.asarray(got[t], np.float32) for t in texts])
+
+def _stored_vectors(tr, did, with_heading)->dict:
+    "{text as embedded: vector} of a stored document's chunks, for a new version of it to reuse; none from an int8 store (a quantisation, not a cast)."
+    dt = tr.ls_meta(f'{tr.store.name}.dtype')
+    if dt not in ('float32', 'float16'): return {}
+    rows = tr.execute(f'SELECT heading, content, embedding FROM [{tr.store.name}] WHERE doc_id = ? AND embedding IS NOT NULL', [did])
+    return {_chunk_text(h, c, with_heading): np.frombuffer(b, dt) for h, c, b in rows}
 
 # %% ../nbs/13_ingest.ipynb #13584ccc-s1
 def store_chunks(store, # chunk store table
@@ -232,6 +251,9 @@ def add_doc(self:Database,
     chunks = _tree_chunks(tree, did, title, chunker, min_chunk, meta_fn)
     plan = AttrDict(did=did, title=title, source=source, kind=kind, npages=len(pages), meta=meta, hash=h, old=bool(old), force=force,
                     tree=tree, chunks=chunks, profile=doc_profile(pages, title, source, meta), twin=twin and twin[0])
+    # a new version embeds only its changed chunks: the old version's vectors are kept for the rest (`_embed` checks
+    # them). Not when forced: a rebuild embeds everything again
+    plan.known = _stored_vectors(tr, old[0], with_heading) if old and not force and not twin and embedder is not False else {}
     res = dict(doc_id=did, title=title, kind=kind, nodes=len(tree), chunks=len(chunks))
     if old: res['replaced'] = True
     if defer is not None:                  # the caller embeds a batch across documents and calls write_docs
@@ -246,7 +268,7 @@ def add_doc(self:Database,
         # embed before taking the write lock: a failing embedder leaves nothing and blocks no one
         # the store's own embedder unless one is given (and checked)
         embedder = _ingest_embedder(self, store, embedder)
-        vecs = _embed(chunks, embedder, with_heading) if embedder is not None and chunks else None
+        vecs = _embed(chunks, embedder, with_heading, plan.known) if embedder is not None and chunks else None
         write_docs(tr, [plan], vecs)
     if index: _sync_ann(tr)
     try: tr.store.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)

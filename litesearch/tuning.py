@@ -138,3 +138,10 @@ SLOW_RATE = 1000
 # seconds of embedding a batch holds at most, at the measured rate: what a kill loses, and how long documents wait to
 # land
 BATCH_S = 5
+
+# %% ../nbs/00_tuning.ipynb #tex2-ingest
+# a new version of a document reuses the stored vectors of its unchanged chunks when one of them, embedded again, comes
+# out this close (cosine) to its stored vector: the same embedder and the same text as embedded then. float16 rounding
+# keeps 0.9999+; a heading embedded with its text or not, or another model, falls far below
+REUSE_COS = 0.999
+
