@@ -329,6 +329,11 @@ def _fresh(db, key, fn):
     while len(c) > tuning.FRESH_MAX: c.popitem(last=False)
     return v
 
+def _fresh_get(db, key, default=None):
+    "The value `_fresh` keeps for `key` while the database is unchanged, else `default`: nothing is computed."
+    st = _ls(db)
+    return st.fresh.get(key, default) if getattr(st, 'fresh_key', None) == _changes(db) else default
+
 def _meta_ddl(db)->bool:
     if _ls(db).readonly: return db['_litesearch'].exists()     # a read-only file may have no settings yet
     db.execute('CREATE TABLE IF NOT EXISTS _litesearch (key TEXT PRIMARY KEY, value TEXT)')

@@ -11,7 +11,7 @@ from apswutils.db import Table
 from contextlib import contextmanager
 from fastcore.basics import listify, patch
 from . import tuning
-from .db import _check_where, _CJK, _fresh, _fts_restore, _fts_triggers, _ident, _owe, _where_timed
+from .db import _check_where, _CJK, _fresh, _fresh_get, _fts_restore, _fts_triggers, _ident, _owe, _where_timed
 
 # %% ../nbs/06_fts.ipynb #5ab49a00
 STOPWORDS = set('''a an and are as at be but by for from has have he her his i if in into is it its of on or our
@@ -64,6 +64,10 @@ def fts_terms(q:str, # raw user text
 # %% ../nbs/06_fts.ipynb #fd242b8d
 def _term_count(tbl, term, cap):
     "Rows matching one quoted term, capped at `cap`; cached per connection until the database changes."
+    # the AND step read how many rows hold the term, for its IDF (`_idf`): the OR step's count is that, capped, with no
+    # second pass over its postings
+    g = _fresh_get(tbl.db, ('idf', tbl.name, term))
+    if g and g[1] is not None: return min(g[1], cap)
     return _fresh(tbl.db, ('df', tbl.name, term, cap), lambda: tbl.db.execute(
         f'SELECT count(*) FROM (SELECT 1 FROM [{tbl.name}_fts] WHERE [{tbl.name}_fts] MATCH ? LIMIT ?)', [term, cap]).fetchone()[0])
 
