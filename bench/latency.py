@@ -14,6 +14,8 @@ import sys, os, json, random, statistics, subprocess, tempfile, argparse
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+from _corpus import pct      # milliseconds, as every bench prints them
 
 _WORKER = '''
 import sys, json, time, warnings
@@ -44,8 +46,6 @@ def ask(p, q)->float:
     p.stdin.write(json.dumps(q) + '\n'); p.stdin.flush()
     return json.loads(p.stdout.readline())
 
-def pct(xs, k): return 1000 * sorted(xs)[min(len(xs) - 1, int(len(xs) * k / 100))]
-
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--ref', required=True, help='a litesearch checkout (the folder holding its `litesearch/`) to compare against')
@@ -54,7 +54,6 @@ if __name__ == '__main__':
     ap.add_argument('--sets', default='filings,analyst', help='question sets asked; every one must live in the same store')
     ap.add_argument('--reps', type=int, default=1, help='passes over the questions (past the first, each question finds its term statistics cached)')
     a = ap.parse_args()
-    sys.path.insert(0, str(BENCH))
     import quality as Q
     sets = a.sets.split(',')
     stores = {Q.STORE_OF.get(s, s) for s in sets}
