@@ -98,6 +98,21 @@ def _query_vec(tbl, # the chunk store searched
         raise ValueError(f'query embedding: store {tbl.name!r} holds int8 vectors and the query is {v.dtype} (dtype): quantise it as the store was')
     return v.astype(sd)
 
+# %% ../nbs/07_vectors.ipynb #i8codes
+def _i8_codes(m)->tuple:
+    "(int8 codes, scales, residual norms) of float32 rows `m`: each row is its codes times its scale, within its residual norm."
+    x = np.asarray(m, np.float32)
+    s = np.abs(x).max(1) / np.float32(127)
+    bad = ~np.isfinite(s)
+    s[bad | (s == 0)] = 1
+    c = np.rint(x / s[:, None]); np.clip(c, -127, 127, out=c); c[bad] = 0
+    # computed in float32 (a tenth of float64's time): the residual norm is raised by its worst rounding, relative to
+    # it; what that leaves, a few float32 units of the row's norm, is in `_cos_bounds`'s `eps`. A row with no finite
+    # scale has no bound: its residual is infinite, so every scan computes it
+    r = np.linalg.norm(x - c * s[:, None], axis=1).astype(np.float64) * (1 + 2 * (x.shape[1] + 2) * 2.0**-24)
+    r[bad] = np.inf
+    return c.astype(np.int8), s.astype(np.float64), r
+
 # %% ../nbs/07_vectors.ipynb #c656c86d
 class _Mat:
     "A store's embeddings in their stored dtype (float16 stays float16), grown in place as rows are appended."
@@ -107,14 +122,22 @@ class _Mat:
         self.dead = np.zeros(cap, bool); self.ndead = 0
         self.inv = np.zeros(cap, np.float32)     # 1/norm of each row, so a scan takes dot products only
         self.last = None                          # (query bytes, rows, distances) of the last scan of every row (`_cos_dists`)
+        # float32 only: each row as int8 codes, its scale and how far the codes are from the row (`qs`, `qe`: both times
+        # the row's 1/norm), for `_cos_bounds`
+        q = self.dtype == np.float32
+        self.q8, self.qs, self.qe = (np.zeros((cap, dim), np.int8), np.zeros(cap), np.zeros(cap)) if q else (None, None, None)
+        self.coded = 0                            # rows coded so far: the first bounded scan codes them, not each append
+        self.bounds = None                        # (query bytes, rows, lower, upper) distance bounds of the last query
 
     def append(self, ids, m):
         k = len(ids)
         if not k: return
         if self.n + k > len(self.ids):            # grow geometrically: appends cost O(rows added)
             cap = max(2 * len(self.ids), self.n + k)
-            for a in ('ids', 'm', 'dead', 'inv'):
-                old = getattr(self, a); new = np.zeros((cap,) + old.shape[1:], old.dtype); new[:self.n] = old[:self.n]
+            for a in ('ids', 'm', 'dead', 'inv', 'q8', 'qs', 'qe'):
+                old = getattr(self, a)
+                if old is None: continue
+                new = np.zeros((cap,) + old.shape[1:], old.dtype); new[:self.n] = old[:self.n]
                 setattr(self, a, new)
         if self.n and ids[0] <= self.ids[self.n - 1]: self.sorted = False
         self.ids[self.n:self.n+k], self.m[self.n:self.n+k] = ids, m
@@ -344,6 +367,58 @@ def _cos_dists(mat, q, sel=None):
     if sel is None: d.flags.writeable = False; mat.last = (key, n, d)
     return d
 
+# %% ../nbs/07_vectors.ipynb #cosbounds
+def _cos_bounds(mat, q):
+    "(lower, upper) bounds on the cosine distance `_cos_dists` gives every row of float32 matrix `mat` for float32 `q`, from the rows' int8 codes; kept for the last query."
+    n, key = mat.n, q.tobytes()
+    if mat.bounds is not None and mat.bounds[:2] == (key, n): return mat.bounds[2:]
+    import numkong as nk
+    for a in range(mat.coded, n, 8192):           # rows appended since the last bounded scan, in blocks: small temporaries
+        j = slice(a, min(n, a + 8192)); mat.q8[j], s, r = _i8_codes(mat.m[j])
+        inv = mat.inv[j].astype(np.float64)
+        # kept times the row's 1/norm, as the scan uses them; a row without finite numbers gets no bound: always computed
+        mat.qs[j], mat.qe[j] = s * inv, r * inv
+        bad = ~np.isfinite(mat.qs[j]) | ~np.isfinite(mat.qe[j]); mat.qs[j][bad], mat.qe[j][bad] = 0, np.inf
+    mat.coded = n
+    c, t, rq = _i8_codes(q[None])
+    qh = c[0].astype(np.float64) * t[0]                       # the query as its codes say
+    qn = float(np.float32(np.linalg.norm(q)) + np.float32(1e-12))       # the denominator _cos_dists divides by
+    # q.x = qh.xh + qh.(x - xh) + (q - qh).x: the codes' dot product is exact (integers), the other two terms are at most
+    # |qh| |x - xh| and |q - qh| |x|, and |x| inv is 1 within float32's rounding. `eps` covers float32's own rounding of
+    # the exact scan (a dot product of `dim` terms is within dim * 2**-24 of its value, relative to |q| |x|: twice that)
+    # and what `_i8_codes` leaves out of the residuals (~1e-7)
+    eps = 4 * q.shape[0] * 2.0**-24 + 1e-5
+    # in place, a handful of passes over the rows: at 25k rows these cost as much as the int8 dot products
+    hi = np.asarray(nk.cdist(c, mat.q8[:n], metric='dot'))[0] * mat.qs[:n]
+    hi *= -t[0] / qn; hi += 1                                 # 1 - the codes' cosine
+    err = mat.qe[:n] * max(np.linalg.norm(qh) / qn, 1e-300); err += rq[0] * (1 + eps) / qn + eps
+    lo = hi - err; hi += err
+    mat.bounds = (key, n, lo, hi)
+    return lo, hi
+
+def _cos_top(mat, q, k, sel=None, keep=None)->tuple:
+    "(matrix positions, cosine distances) of the `k` rows of `sel` (default: every live row, or those `keep` marks) nearest float32 `q`, nearest first, ties by position."
+    n = mat.n
+    ok = (~mat.dead[:n] if keep is None else keep) if sel is None else None
+    b = _cos_bounds(mat, q) if (mat.q8 is not None and (n if sel is None else len(sel)) >= tuning.QUANT_SCAN_MIN) or (
+        mat.bounds is not None and mat.bounds[:2] == (q.tobytes(), n)) else None
+    if b is not None:
+        # a row whose lower bound is past the k-th smallest upper bound has k rows nearer: only the others are computed
+        lo, hi = (b[0], np.where(ok, b[1], np.inf)) if sel is None else (b[0][sel], b[1][sel])
+        u = np.partition(hi, min(k, len(hi)) - 1)[min(k, len(hi)) - 1]
+        c = np.flatnonzero((lo <= u) & ok) if sel is None else np.flatnonzero(lo <= u)
+        pos = c if sel is None else sel[c]
+        d = _cos_dists(mat, q, pos)
+    else:
+        d = _cos_dists(mat, q, sel)
+        pos = sel if sel is not None else np.flatnonzero(ok)
+        if sel is None: d = d[pos]
+    i = np.flatnonzero(np.isfinite(d))
+    if k < len(i): i = i[d[i] <= np.partition(d[i], k - 1)[k - 1]]
+    i = i[np.lexsort((pos[i], d[i]))][:k]
+    return pos[i], d[i]
+
+# %% ../nbs/07_vectors.ipynb #npsearch
 def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if metric not in ('cosine', 'l2'): raise ValueError(f"metric {metric!r}: expected 'cosine' or 'l2'")
     if _index_serves(tbl, dtype, metric):
@@ -390,8 +465,10 @@ def _np_search(tbl, q, limit, dtype, metric, allowed=None, rng=None):
     if sel is not None and len(sel) > n // 4:
         keep = np.zeros(n, bool); keep[sel] = True; sel = None
     else: keep = None
-    if metric == 'cosine': d = _cos_dists(mat, q, sel)
-    else: d = np.sqrt((((m if sel is None else m[sel]) - q)**2).sum(1))
+    if metric == 'cosine':
+        top, d = _cos_top(mat, q, limit, sel, keep)
+        return ids[top].tolist(), d.tolist()
+    d = np.sqrt((((m if sel is None else m[sel]) - q)**2).sum(1))
     if sel is None: d = np.where(mat.dead[:n] if keep is None else ~keep, np.inf, d)
     k = min(limit, len(d))
     top = np.argpartition(d, k-1)[:k] if k < len(d) else np.arange(len(d))

@@ -1,0 +1,62 @@
+"A float32 scan that reads int8 codes first (`_cos_bounds`, `_cos_top`) answers what the exact scan of every row answers, to the bit."
+import numpy as np, pytest
+from litesearch import tuning
+from litesearch.vectors import _Mat, _cos_bounds, _cos_dists, _cos_top
+
+def _rows(rng, kind, n, dim):
+    if kind == 0: m = rng.standard_normal((n, dim))
+    elif kind == 1: m = rng.standard_normal((n, dim)) * rng.lognormal(0, 3, (n, 1))          # norms over many decades
+    elif kind == 2: m = rng.standard_normal((5, dim))[rng.integers(0, 5, n)] + 1e-3 * rng.standard_normal((n, dim))  # near-duplicates
+    elif kind == 3: m = np.abs(rng.standard_normal((n, dim))) ** 3                           # one large coordinate per row
+    else: m = np.round(rng.standard_normal((n, dim)) * 2)                                   # exact duplicates and zero rows
+    return m.astype(np.float32)
+
+def _top(mat, q, k, sel, bounded):
+    old = tuning.QUANT_SCAN_MIN
+    tuning.QUANT_SCAN_MIN = 1 if bounded else 10**9
+    mat.bounds = mat.last = None
+    try: return _cos_top(mat, q, k, sel)
+    finally: tuning.QUANT_SCAN_MIN = old
+
+@pytest.mark.parametrize('seed', range(4))
+def test_bounds_hold_and_the_top_is_the_exact_scans(seed):
+    rng = np.random.default_rng(seed)
+    for trial in range(40):
+        dim, n = int(rng.choice([3, 8, 64, 384, 1024])), int(rng.integers(5, 3000))
+        m = _rows(rng, trial % 5, n, dim)
+        mat = _Mat(np.float32, dim); mat.append(np.arange(n) * 2 + 1, m)
+        q = (m[rng.integers(0, n)] + rng.standard_normal(dim).astype(np.float32) * float(rng.choice([0, 0.1, 1]))).astype(np.float32)
+        if not np.linalg.norm(q): q[0] = 1
+        d = _cos_dists(mat, q).copy(); mat.last = None
+        lo, hi = _cos_bounds(mat, q)
+        assert (lo <= d).all() and (d <= hi).all(), (seed, trial)
+        if rng.random() < 0.3: mat.kill(mat.ids[rng.integers(0, n, n // 3)])
+        sel = np.sort(rng.choice(n, int(rng.integers(1, n + 1)), replace=False)) if rng.random() < 0.4 else None
+        k = int(rng.integers(1, 60))
+        pos, dist = _top(mat, q, k, sel, True)
+        live = np.flatnonzero(~mat.dead[:n]) if sel is None else sel
+        o = np.lexsort((live, d[live]))[:k]                       # brute force: (distance, position)
+        assert (pos == live[o]).all() and (dist == d[live][o]).all(), (seed, trial)
+        e = _top(mat, q, k, sel, False)
+        assert (e[0] == pos).all() and (e[1] == dist).all()
+
+def test_a_row_without_finite_numbers_is_computed_not_bounded():
+    m = np.random.default_rng(1).standard_normal((50, 16)).astype(np.float32)
+    m[3, 2] = np.nan; m[9, 0] = np.inf
+    mat = _Mat(np.float32, 16); mat.append(np.arange(1, 51), m)
+    lo, hi = _cos_bounds(mat, m[0])
+    assert lo[3] == -np.inf and hi[3] == np.inf and lo[9] == -np.inf
+    pos, d = _top(mat, m[0], 60, None, True)
+    assert 3 not in pos and 9 not in pos and len(pos) == 48 and pos[0] == 0      # as the exact scan: non-finite rows left out
+    assert (pos == _top(mat, m[0], 60, None, False)[0]).all()
+
+def test_rows_appended_after_a_bounded_scan_are_coded():
+    rng = np.random.default_rng(2)
+    v = rng.standard_normal((5000, 24)).astype(np.float32)
+    mat = _Mat(np.float32, 24); mat.append(np.arange(1, 4501), v[:4500])
+    _top(mat, v[0], 5, None, True)
+    assert mat.coded == 4500
+    mat.append(np.arange(4501, 5001), v[4500:])
+    q = v[4700] + 0.01
+    pos, _ = _top(mat, q, 3, None, True)
+    assert mat.coded == 5000 and pos[0] == 4700
