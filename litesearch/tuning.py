@@ -35,6 +35,7 @@ TIE_PAD = 8   # neighbours asked for beyond `limit`, so rows tied at the cut can
 # from this many rows a float32 scan reads int8 copies of the rows first, for bounds on every distance, and computes
 # exactly only the rows the bounds cannot rule out (`vectors._cos_top`): the same answer, a quarter of the bytes read
 QUANT_SCAN_MIN = 4096
+QUANT_SHARE_MAX = 0.05   # past this share of rows left to compute (a running average), a matrix is scanned exactly
 
 # %% ../nbs/00_tuning.ipynb #tex-ann
 ANN_COMPACT = 0.2   # rebuild (compact) before saving once removed keys exceed this share of the index's slots

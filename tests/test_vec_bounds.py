@@ -60,3 +60,23 @@ def test_rows_appended_after_a_bounded_scan_are_coded():
     q = v[4700] + 0.01
     pos, _ = _top(mat, q, 3, None, True)
     assert mat.coded == 5000 and pos[0] == 4700
+
+def test_a_matrix_the_bounds_cannot_narrow_is_scanned_exactly():
+    # rows all alike but for noise below the codes' resolution: the bounds rule out almost nothing
+    rng = np.random.default_rng(3)
+    m = (np.ones((6000, 32)) + 1e-4 * rng.standard_normal((6000, 32))).astype(np.float32)
+    mat = _Mat(np.float32, 32); mat.append(np.arange(1, 6001), m)
+    for i in range(6):
+        q = m[i] + 1e-4
+        mat.bounds = None
+        pos, d = _cos_top(mat, q, 10)
+        exact = _cos_dists(mat, q)
+        assert (d == np.sort(exact)[:10]).all()
+    assert mat.share > tuning.QUANT_SHARE_MAX
+    mat.bounds = None; _cos_top(mat, m[7], 10)
+    assert mat.bounds is None                      # no bounds computed any more: the exact scan answers
+    # a matrix whose bounds rule out most rows keeps them
+    g = rng.standard_normal((6000, 32)).astype(np.float32)
+    mg = _Mat(np.float32, 32); mg.append(np.arange(1, 6001), g)
+    for i in range(6): _cos_top(mg, g[i], 10)
+    assert mg.share <= tuning.QUANT_SHARE_MAX and mg.bounds is not None
