@@ -138,7 +138,9 @@ class _Mat:
             for a in ('ids', 'm', 'dead', 'inv', 'q8', 'qs', 'qe'):
                 old = getattr(self, a)
                 if old is None: continue
-                new = np.zeros((cap,) + old.shape[1:], old.dtype); new[:self.n] = old[:self.n]
+                # the codes only as far as they are written: copying untouched zeros would commit their memory
+                keep = self.coded if a in ('q8', 'qs', 'qe') else self.n
+                new = np.zeros((cap,) + old.shape[1:], old.dtype); new[:keep] = old[:keep]
                 setattr(self, a, new)
         if self.n and ids[0] <= self.ids[self.n - 1]: self.sorted = False
         self.ids[self.n:self.n+k], self.m[self.n:self.n+k] = ids, m

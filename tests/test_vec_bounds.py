@@ -60,6 +60,9 @@ def test_rows_appended_after_a_bounded_scan_are_coded():
     q = v[4700] + 0.01
     pos, _ = _top(mat, q, 3, None, True)
     assert mat.coded == 5000 and pos[0] == 4700
+    # the rows coded before the matrix grew kept their codes: every distance still lies within its bounds
+    lo, hi = _cos_bounds(mat, q); d = _cos_dists(mat, q)
+    assert (lo <= d).all() and (d <= hi).all() and len(mat.ids) > 5000
 
 def test_a_matrix_the_bounds_cannot_narrow_is_scanned_exactly():
     # rows all alike but for noise below the codes' resolution: the bounds rule out almost nothing
