@@ -274,11 +274,11 @@ def _f16_inv(rows)->np.ndarray:
     with np.errstate(divide='ignore'): return np.where(sq > 0, 1 / np.sqrt(sq), 0).astype(np.float32)
 
 # %% ../nbs/07_vectors.ipynb #c656c86d-7
-def _f16_dots(rows, q16, threads=1)->np.ndarray:
-    "Dot products (float64) of float16 `rows` with float16 `q16`: numkong's SIMD kernel, the rows split over `threads` threads."
+def _nk_dots(rows, q, threads=1)->np.ndarray:
+    "Dot products (float64) of float16 or int8 `rows` with `q` of their dtype: numkong's SIMD kernel, the rows split over `threads` threads."
     import numkong as nk
     out = np.empty((1, len(rows)))
-    dot = lambda a, b: nk.cdist(q16[None], rows[a:b], metric='dot', out=out[:, a:b])
+    dot = lambda a, b: nk.cdist(q[None], rows[a:b], metric='dot', out=out[:, a:b])
     if threads < 2 or len(rows) < 2: dot(0, len(rows)); return out[0]
     # one query is one call: numkong's own threads split queries, not rows, so the rows are split here (it drops the
     # GIL), each half written in place, the second on its own thread (not the vector leg's, which may be running this)
@@ -297,7 +297,7 @@ def _f16_scan(rows, q, k, metric='cosine', threads=1, inv=None, skip=None)->tupl
     # with the rows
     q16 = np.asarray(q, np.float16)           # the query in the rows' precision, as usearch takes it
     inv = _f16_inv(rows) if inv is None else inv
-    d, qq = _f16_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
+    d, qq = _nk_dots(rows, q16, threads), float(np.dot(q16.astype(np.float64), q16.astype(np.float64)))
     # in place: 1 - dot/(|r||q|); a zero row (1/norm 0) lands at 1, as usearch puts it
     if metric == 'cosine':
         d *= inv; d *= -1 / np.sqrt(qq) if qq else 0.0; d += 1
@@ -375,7 +375,6 @@ def _cos_bounds(mat, q):
     "(lower, upper) bounds on the cosine distance `_cos_dists` gives every row of float32 matrix `mat` for float32 `q`, from the rows' int8 codes; kept for the last query."
     n, key = mat.n, q.tobytes()
     if mat.bounds is not None and mat.bounds[:2] == (key, n): return mat.bounds[2:]
-    import numkong as nk
     for a in range(mat.coded, n, 8192):           # rows appended since the last bounded scan, in blocks: small temporaries
         j = slice(a, min(n, a + 8192)); mat.q8[j], s, r = _i8_codes(mat.m[j])
         inv = mat.inv[j].astype(np.float64)
@@ -392,7 +391,8 @@ def _cos_bounds(mat, q):
     # and what `_i8_codes` leaves out of the residuals (~1e-7)
     eps = 4 * q.shape[0] * 2.0**-24 + 1e-5
     # in place, a handful of passes over the rows: at 25k rows these cost as much as the int8 dot products
-    hi = np.asarray(nk.cdist(c, mat.q8[:n], metric='dot'))[0] * mat.qs[:n]
+    # int8 codes are half float16's bytes: split over both cores from twice the rows a float16 scan is
+    hi = _nk_dots(mat.q8[:n], c[0], _scan_threads(n, (q.shape[0] + 1) // 2)) * mat.qs[:n]
     hi *= -t[0] / qn; hi += 1                                 # 1 - the codes' cosine
     err = mat.qe[:n] * max(np.linalg.norm(qh) / qn, 1e-300); err += rq[0] * (1 + eps) / qn + eps
     lo = hi - err; hi += err
