@@ -9,6 +9,7 @@ __all__ = ['DEFAULT_EMBEDDER', 'MINILM_SPECS', 'hash_embed', 'check_vectors', 'c
 
 # %% ../nbs/02_embed.ipynb #imp000
 import functools, importlib, json, numpy as np, os, sys
+from collections import OrderedDict
 from pathlib import Path
 from fastcore.basics import first, ifnone
 from . import tuning
@@ -195,11 +196,20 @@ class Embedder:
                 ):
         self.fn, self.spec, self.query_fn = fn, spec, query_fn
         self.name = spec or name or _callable_name(fn)
-        self._probe = None
+        self._probe, self._asked = None, OrderedDict()
     def __call__(self, texts): return self.fn(_texts(texts))
     def query(self, texts):
-        "Embed queries (with the model's query prefix, where it has one)."
-        return (self.query_fn or self.fn)(_texts(texts))
+        "Embed queries (with the model's query prefix, where it has one); a named embedder keeps its last tuning.QUERY_MEMO single queries' vectors."
+        t = _texts(texts)
+        # an agent asks one question of several tools (sections, docs, search) and asks again with another limit: a
+        # model (4-5 ms a query for `minilm`) embeds it once. A named embedder's vectors are a function of the text; a
+        # bare callable may be anything, so it is always called
+        if len(t) != 1 or not self.spec: return (self.query_fn or self.fn)(t)
+        v = self._asked.pop(t[0], None)
+        if v is None: v = np.array((self.query_fn or self.fn)(t))
+        self._asked[t[0]] = v
+        while len(self._asked) > tuning.QUERY_MEMO: self._asked.popitem(last=False)
+        return v.copy()      # the caller's to change
     def _probed(self):
         if self._probe is None:
             # shape only: NaN is refused where the document can be named (store_chunks, write_docs)
