@@ -9,7 +9,8 @@ __all__ = ['FINANCE', 'GLOSSARIES', 'AUTO_GLOSSARY', 'adaptive_weights', 'merge_
 import re
 from apswutils.db import Database
 from fastcore.basics import first, listify, patch
-import functools, json, re
+import functools, json, re, numpy as np
+from collections import OrderedDict
 from . import tuning
 from .db import _doc_params, _fresh, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
@@ -83,14 +84,33 @@ def _hydrate(tr, hits, cols=_HIT_COLS):
     return hits
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-s1
+_PLAIN = (str, int, float, bool, type(None))
+
+def _fused_key(q, emb, n, columns, adaptive, rrf_k, kw):
+    "What a store-wide fusion depends on besides the database, as a dict key; None when a value is not plain data (a callable, an array in a filter's arguments)."
+    flat = lambda v: all(isinstance(x, _PLAIN) for x in v) if isinstance(v, (list, tuple)) else isinstance(v, _PLAIN)
+    if not all(flat(v) for v in kw.values()) or not flat(columns): return None
+    e = emb if emb is None or emb is False or isinstance(emb, bytes) else np.asarray(emb).tobytes()
+    return (q, e, n, tuple(listify(columns)), adaptive, rrf_k, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in kw.items())))
+
 def _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
-    "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking."
+    "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking; the same search again, the database unchanged, answers from the last few."
+    # `docs` ranks the chunks its `sections` call ranks again, and an agent asks one question of `sections` and `search`:
+    # the store-wide fusion is most of a call. Copies in and out: callers add fields to the hits they get
+    key = None if rerank or not tuning.FUSED_MEMO else _fused_key(q, emb, n, columns, adaptive, rrf_k, kw)
+    memo = _fresh(tr.db, ('fused', tr.store.name), OrderedDict) if key is not None else None
+    if key is not None and key in memo: memo.move_to_end(key); return [dict(h) for h in memo[key]]
     cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
     kw = {k: v for k, v in kw.items() if k != 'pool'}     # the pool is `n`: the caller's ranking is computed on it
-    if not adaptive: return _one_copy(tr, tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kw))
-    legs = tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf=False, **kw)
-    hits = rrf_merge(legs['fts'], legs['vec'], rrf_k=rrf_k, limit=n, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
-    return _one_copy(tr, rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits)
+    if not adaptive: hits = _one_copy(tr, tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kw))
+    else:
+        legs = tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf=False, **kw)
+        hits = rrf_merge(legs['fts'], legs['vec'], rrf_k=rrf_k, limit=n, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
+        hits = _one_copy(tr, rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits)
+    if key is not None:
+        memo[key] = [dict(h) for h in hits]
+        while len(memo) > tuning.FUSED_MEMO: memo.popitem(last=False)
+    return hits
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-1
 @patch

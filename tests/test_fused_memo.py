@@ -1,0 +1,61 @@
+"The store-wide fusion a call ranks is kept while the database is unchanged: `docs` and a second surface asked the same question search once, and get what a fresh search gives."
+import pytest
+from apswutils.db import Database
+from litesearch import database, tuning
+
+def _db(tmp_path, n=4):
+    d = tmp_path/'docs'; d.mkdir()
+    for k in range(n):
+        (d/f'valve{k}.md').write_text('\n\n'.join(f'# Part {i}\n\nManual {k}, part {i}: the relief valve of pump {k} opens at {i + k} bar.' for i in range(6)))
+    db = database(tmp_path/'x.db', embedder='hash'); db.add_dir(d)
+    return db, d
+
+@pytest.fixture
+def counted(monkeypatch):
+    calls = []
+    real = Database.chunk_search
+    def counting(self, *a, **kw): calls.append(a[0] if a else kw.get('q')); return real(self, *a, **kw)
+    monkeypatch.setattr(Database, 'chunk_search', counting)
+    return calls
+
+@pytest.mark.parametrize('hybrid', [True, False], ids=['hybrid', 'keyword'])
+def test_docs_searches_the_store_once(tmp_path, counted, hybrid):
+    db, _ = _db(tmp_path)
+    q = 'when does the relief valve of pump 2 open'
+    # a vector given is used by both rankings (left to itself, a `hash` store's sections rank by keywords, its docs by both)
+    emb = db.embedder().query([q])[0] if hybrid else False
+    first = db.docs(q, emb)
+    assert len(counted) == 1, counted                    # its own ranking and its sections call share the search
+    counted.clear()
+    db.sections(q, emb); db.doc_search(q, emb)
+    assert counted == []                                 # asked again of other surfaces: kept
+    tuning_was = tuning.FUSED_MEMO
+    try:
+        tuning.FUSED_MEMO = 0; counted.clear()
+        again = db.docs(q, emb)
+        assert len(counted) == 2 and [d['doc_id'] for d in again] == [d['doc_id'] for d in first]
+        assert [d['score'] for d in again] == [d['score'] for d in first]     # the same ranking, searched twice
+    finally: tuning.FUSED_MEMO = tuning_was
+    db.close()
+
+def test_kept_hits_are_copies(tmp_path):
+    db, _ = _db(tmp_path)
+    q = 'relief valve pump 1'
+    a = db.doc_search(q, limit=5)
+    for h in a: h['text'] = 'changed'; h['why']['rowids'].append(-1)
+    b = db.doc_search(q, limit=5)
+    assert all(h['text'] != 'changed' and -1 not in h['why']['rowids'] for h in b)
+    s = db.sections(q, limit=3); s[0]['passages'][0]['text'] = 'changed'
+    assert db.sections(q, limit=3)[0]['passages'][0]['text'] != 'changed'
+    db.close()
+
+def test_a_write_searches_again(tmp_path, counted):
+    db, d = _db(tmp_path)
+    q = 'the relief valve of the turbine opens'
+    before = db.sections(q)
+    (d/'turbine.md').write_text('# Turbine\n\nThe relief valve of the turbine opens at 9 bar.')
+    db.add_dir(d)
+    counted.clear()
+    after = db.sections(q)
+    assert len(counted) >= 1 and 'Turbine' in after[0]['title'] and 'Turbine' not in [s['title'] for s in before]
+    db.close()
