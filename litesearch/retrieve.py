@@ -86,31 +86,44 @@ def _hydrate(tr, hits, cols=_HIT_COLS):
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-s1
 _PLAIN = (str, int, float, bool, type(None))
 
-def _fused_key(q, emb, n, columns, adaptive, rrf_k, kw):
-    "What a store-wide fusion depends on besides the database, as a dict key; None when a value is not plain data (a callable, an array in a filter's arguments)."
-    flat = lambda v: all(isinstance(x, _PLAIN) for x in v) if isinstance(v, (list, tuple)) else isinstance(v, _PLAIN)
-    if not all(flat(v) for v in kw.values()) or not flat(columns): return None
+def _hits_key(q, emb, *args, **kw):
+    "What a ranking of hits depends on besides the database, as a dict key; None when a value is not plain data (a callable, an array in a filter's arguments)."
+    def flat(v):
+        if isinstance(v, dict): v = sorted(v.items())
+        if isinstance(v, (list, tuple)): return all(flat(x) for x in v)
+        return isinstance(v, _PLAIN)
+    if not all(flat(v) for v in (*args, *kw.values())): return None
+    tup = lambda v: tuple(tup(x) for x in (sorted(v.items()) if isinstance(v, dict) else v)) if isinstance(v, (dict, list, tuple)) else v
     e = emb if emb is None or emb is False or isinstance(emb, bytes) else np.asarray(emb).tobytes()
-    return (q, e, n, tuple(listify(columns)), adaptive, rrf_k, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in kw.items())))
+    return (q, e, tup(args), tup(kw))
+
+def _kept(tr, what:str, key, fn)->list:
+    "`fn()`'s hits, kept per store under `key` while the database is unchanged (the last tuning.FUSED_MEMO of each `what`); copies in and out."
+    # `docs` ranks the chunks its `sections` call ranks again, and an agent asks one question of `sections` and `search`
+    # (and again with another `limit`): the ranking is most of each call. Callers add fields to the hits they get
+    if key is None or not tuning.FUSED_MEMO: return fn()
+    memo = _fresh(tr.db, (what, tr.store.name), OrderedDict)
+    got = memo.pop(key, None)         # not `in` then `move_to_end`: a thread sharing the connection may drop it between
+    if got is not None:
+        memo[key] = got                # most recent last
+        return [dict(h) for h in got]
+    hits = fn()
+    memo[key] = [dict(h) for h in hits]
+    while len(memo) > tuning.FUSED_MEMO:
+        try: memo.popitem(last=False)
+        except KeyError: break
+    return hits
 
 def _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
-    "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking; the same search again, the database unchanged, answers from the last few."
-    # `docs` ranks the chunks its `sections` call ranks again, and an agent asks one question of `sections` and `search`:
-    # the store-wide fusion is most of a call. Copies in and out: callers add fields to the hits they get
-    key = None if rerank or not tuning.FUSED_MEMO else _fused_key(q, emb, n, columns, adaptive, rrf_k, kw)
-    memo = _fresh(tr.db, ('fused', tr.store.name), OrderedDict) if key is not None else None
-    if key is not None and key in memo: memo.move_to_end(key); return [dict(h) for h in memo[key]]
-    cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
-    kw = {k: v for k, v in kw.items() if k != 'pool'}     # the pool is `n`: the caller's ranking is computed on it
-    if not adaptive: hits = _one_copy(tr, tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kw))
-    else:
-        legs = tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf=False, **kw)
+    "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking; kept (`_kept`) unless reranked."
+    def fuse():
+        cols = list(dict.fromkeys((_HIT_COLS if rerank else _KEY_COLS) + listify(columns)))
+        kwp = {k: v for k, v in kw.items() if k != 'pool'}     # the pool is `n`: the caller's ranking is computed on it
+        if not adaptive: return _one_copy(tr, tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf_k=rrf_k, rerank=rerank, **kwp))
+        legs = tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf=False, **kwp)
         hits = rrf_merge(legs['fts'], legs['vec'], rrf_k=rrf_k, limit=n, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
-        hits = _one_copy(tr, rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits)
-    if key is not None:
-        memo[key] = [dict(h) for h in hits]
-        while len(memo) > tuning.FUSED_MEMO: memo.popitem(last=False)
-    return hits
+        return _one_copy(tr, rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits)
+    return _kept(tr, 'fused', None if rerank else _hits_key(q, emb, n, columns, adaptive, rrf_k, **kw), fuse)
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-1
 @patch
@@ -709,7 +722,12 @@ def _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)->list:
     return sorted(hits, key=lambda h: -h['_rrf_score'])[:n]      # stable: ties keep the documents' order
 
 def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
-    "Chunk hits over the whole store, plus hits found inside the `route` best documents the question names; with `doc`, hits inside each of those documents."
+    "Chunk hits over the whole store, plus hits found inside the `route` best documents the question names; with `doc`, hits inside each of those documents; kept (`_kept`) unless reranked."
+    key = None if rerank else _hits_key(q, emb, n, columns, adaptive, rrf_k, route, route_w, doc, kind, meta, **kw)
+    return _kept(tr, 'routed', key, lambda: _route(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta))
+
+def _route(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
+    "`_routed_hits`, computed."
     dids = None if doc is None else _resolve_docs(tr, doc)
     kw = _facet_kw(tr, kw, kind, meta)
     # the store's glossary adds its documents' words for the reader's; the reader's own words name the documents

@@ -59,3 +59,17 @@ def test_a_write_searches_again(tmp_path, counted):
     after = db.sections(q)
     assert len(counted) >= 1 and 'Turbine' in after[0]['title'] and 'Turbine' not in [s['title'] for s in before]
     db.close()
+
+def test_a_routed_ranking_is_kept_too(tmp_path, monkeypatch):
+    from apswutils.db import Table
+    db, _ = _db(tmp_path)
+    calls = []
+    real = Table.fts_search
+    monkeypatch.setattr(Table, 'fts_search', lambda self, *a, **kw: calls.append(1) or real(self, *a, **kw))
+    q = 'relief valve of pump 3 in valve3'          # names a document: searched inside it as well
+    s = db.sections(q, limit=3)
+    assert len(calls) >= 2                               # the store, and inside the document named
+    calls.clear()
+    h = db.doc_search(q, limit=3); s2 = db.sections(q, limit=5)
+    assert calls == [] and [x['node_id'] for x in s2][:3] == [x['node_id'] for x in s]
+    db.close()
