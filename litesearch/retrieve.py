@@ -86,16 +86,18 @@ def _hydrate(tr, hits, cols=_HIT_COLS):
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-s1
 _PLAIN = (str, int, float, bool, type(None))
 
+def _frozen(v):
+    "`v` (plain values, and lists, tuples and dicts of them) as a hashable value; TypeError for anything else."
+    if isinstance(v, dict): return tuple((k, _frozen(x)) for k, x in sorted(v.items()))
+    if isinstance(v, (list, tuple)): return tuple(map(_frozen, v))
+    if isinstance(v, _PLAIN): return v
+    raise TypeError(type(v).__name__)
+
 def _hits_key(q, emb, *args, **kw):
     "What a ranking of hits depends on besides the database, as a dict key; None when a value is not plain data (a callable, an array in a filter's arguments)."
-    def flat(v):
-        if isinstance(v, dict): v = sorted(v.items())
-        if isinstance(v, (list, tuple)): return all(flat(x) for x in v)
-        return isinstance(v, _PLAIN)
-    if not all(flat(v) for v in (*args, *kw.values())): return None
-    tup = lambda v: tuple(tup(x) for x in (sorted(v.items()) if isinstance(v, dict) else v)) if isinstance(v, (dict, list, tuple)) else v
     e = emb if emb is None or emb is False or isinstance(emb, bytes) else np.asarray(emb).tobytes()
-    return (q, e, tup(args), tup(kw))
+    try: return (q, e, _frozen(args), _frozen(kw))
+    except TypeError: return None
 
 def _kept(tr, what:str, key, fn)->list:
     "`fn()`'s hits, kept per store under `key` while the database is unchanged (the last tuning.FUSED_MEMO of each `what`); copies in and out."
@@ -103,9 +105,9 @@ def _kept(tr, what:str, key, fn)->list:
     # (and again with another `limit`): the ranking is most of each call. Callers add fields to the hits they get
     if key is None or not tuning.FUSED_MEMO: return fn()
     memo = _fresh(tr.db, (what, tr.store.name), OrderedDict)
-    got = memo.pop(key, None)         # not `in` then `move_to_end`: a thread sharing the connection may drop it between
+    got = memo.pop(key, None)         # popped and set again, most recent last
     if got is not None:
-        memo[key] = got                # most recent last
+        memo[key] = got
         return [dict(h) for h in got]
     hits = fn()
     memo[key] = [dict(h) for h in hits]
