@@ -104,9 +104,11 @@ def _kept(tr, what:str, key, fn)->list:
     # `docs` ranks the chunks its `sections` call ranks again, and an agent asks one question of `sections` and `search`
     # (and again with another `limit`): the ranking is most of each call. Callers add fields to the hits they get
     if key is None or not tuning.FUSED_MEMO: return fn()
-    # and under the same settings: a notebook or a sweep sets tuning constants between asks of one question
-    key = (key, repr([(k, v) for k, v in vars(tuning).items() if k.isupper()]))
     memo = _fresh(tr.db, (what, tr.store.name), OrderedDict)
+    # kept under the same settings only: a notebook or a sweep sets tuning constants between asks of one question
+    # (compared as values, a dict among them copied, so a change made in place shows)
+    now = [dict(v) if isinstance(v, dict) else v for k, v in vars(tuning).items() if k.isupper()]
+    if getattr(memo, 'settings', None) != now: memo.clear(); memo.settings = now
     got = memo.pop(key, None)         # popped and set again, most recent last
     if got is not None:
         memo[key] = got
