@@ -83,3 +83,27 @@ def test_a_matrix_the_bounds_cannot_narrow_is_scanned_exactly():
     mg = _Mat(np.float32, 32); mg.append(np.arange(1, 6001), g)
     for i in range(6): _cos_top(mg, g[i], 10)
     assert mg.share <= tuning.QUANT_SHARE_MAX and mg.bounds is not None
+
+def test_vec_search_through_the_bounds_answers_as_the_exact_scan():
+    # the public path: a float32 store past tuning.QUANT_SCAN_MIN, whole, filtered narrowly and broadly (a copy of the
+    # rows, or all rows masked), in a rowid range, with deleted rows; against sqlite-vec's own exact scan
+    from litesearch import database
+    rng = np.random.default_rng(5)
+    V = (rng.standard_normal((6000, 24)) + 0.5 * rng.standard_normal((1, 24))).astype(np.float32)
+    V[100] = V[50]                                       # exact ties: nearer rowid first
+    db = database(); st = db.get_store(doc_id=str)
+    st.insert_all([dict(content=f'r{i}', embedding=b, doc_id=f'd{i // 600}') for i, b in enumerate(st.add_embeddings(V))])
+    st.vec_search(V[0], ['id'], 3)                        # cached before the deletes: they are masked
+    db.execute("DELETE FROM store WHERE rowid % 97 = 0")
+    for i in range(12):
+        q = V[rng.integers(0, 6000)] + 0.1 * rng.standard_normal(24).astype(np.float32)
+        for kw in ({}, dict(where="t.doc_id = ?", where_args=['d3']), dict(where="t.doc_id != ?", where_args=['d3']),
+                   dict(rowids=(1201, 2400)), dict(where="t.doc_id IN ('d1', 'd2')", rowids=(1, 3000))):
+            got, ref = st.vec_search(q, ['id'], 10, **kw), st.vec_search(q, ['id'], 10, engine='sql', **kw)
+            assert [h['rowid'] for h in got] == [h['rowid'] for h in ref], (i, kw)
+            assert np.allclose([h['_dist'] for h in got], [h['_dist'] for h in ref], atol=1e-5)
+    got = st.vec_search(V[50], ['id'], 2)
+    assert [h['rowid'] for h in got] == [51, 101]
+    m = [v for k, v in __import__('litesearch.db', fromlist=['_ls'])._ls(db).mats.items()][0]
+    assert m.bounds is not None and m.coded == m.n          # the bounds answered
+    db.close()
