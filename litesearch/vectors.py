@@ -390,9 +390,9 @@ def _cos_bounds(mat, q):
     # the exact scan (a dot product of `dim` terms is within dim * 2**-24 of its value, relative to |q| |x|: twice that)
     # and what `_i8_codes` leaves out of the residuals (~1e-7)
     eps = 4 * q.shape[0] * 2.0**-24 + 1e-5
-    # in place, a handful of passes over the rows: at 25k rows these cost as much as the int8 dot products
     # int8 codes are half float16's bytes: split over both cores from twice the rows a float16 scan is
     hi = _nk_dots(mat.q8[:n], c[0], _scan_threads(n, (q.shape[0] + 1) // 2)) * mat.qs[:n]
+    # then in place, a handful of passes over the rows: at 25k rows these cost as much as the int8 dot products
     hi *= -t[0] / qn; hi += 1                                 # 1 - the codes' cosine
     err = mat.qe[:n] * max(np.linalg.norm(qh) / qn, 1e-300); err += rq[0] * (1 + eps) / qn + eps
     lo = hi - err; hi += err
@@ -409,6 +409,7 @@ def _kth(a, k:int)->float:
 def _cos_top(mat, q, k, sel=None, keep=None)->tuple:
     "(matrix positions, cosine distances) of the `k` rows of `sel` (default: every live row, or those `keep` marks) nearest float32 `q`, nearest first, ties by position."
     n = mat.n
+    if k < 1: return np.zeros(0, np.int64), np.zeros(0)
     ok = (~mat.dead[:n] if keep is None else keep) if sel is None else None
     # the bounds pay while they rule out most rows: under `minilm` 0.5% of a store's rows are left to compute, under a
     # static model, whose cosines crowd together, 10% (and no faster than the scan). A matrix whose scans leave more

@@ -103,7 +103,7 @@ def test_vec_search_through_the_bounds_answers_as_the_exact_scan():
             assert [h['rowid'] for h in got] == [h['rowid'] for h in ref], (i, kw)
             assert np.allclose([h['_dist'] for h in got], [h['_dist'] for h in ref], atol=1e-5)
     got = st.vec_search(V[50], ['id'], 2)
-    assert [h['rowid'] for h in got] == [51, 101]
+    assert [h['rowid'] for h in got] == [51, 101] and st.vec_search(V[50], ['id'], 0) == []
     m = [v for k, v in __import__('litesearch.db', fromlist=['_ls'])._ls(db).mats.items()][0]
     assert m.bounds is not None and m.coded == m.n          # the bounds answered
     db.close()
