@@ -16,14 +16,14 @@ def sweep(sets, configs, cache, embedder=None):
     "{'pow,floor,gap': {'set/half': MRR}} for every setting and set."
     import quality as Q, litesearch.core as C, litesearch.retrieve as R, litesearch.tuning as T
     if embedder: Q.enc = Q.load_embedder(embedder); Q.EMBEDDER = embedder
-    keep, res = (C.leg_weights, R.leg_weights, T.FUSE_POW, T.CONTEXT_GAP, T.FUSED_MEMO), {}
+    keep, res = (C.leg_weights, R.leg_weights, T.FUSE_POW, T.CONTEXT_GAP, T.KEPT_RANKINGS), {}
     try:
         for name in sets:
             qs = Q.load_questions(name); halves = [q.get('half', ('tune', 'test')[i % 2]) for i, q in enumerate(qs)]
             db, ids = Q.question_store(name, None, cache)
             for pw, fl, gap in configs:
                 # a ranking is kept by its settings (`retrieve._kept`), not by the functions patched here: none kept
-                T.FUSE_POW, T.CONTEXT_GAP, T.FUSED_MEMO = pw, gap, 0
+                T.FUSE_POW, T.CONTEXT_GAP, T.KEPT_RANKINGS = pw, gap, 0
                 # both modules' names for it: the store-wide search (core) and the search inside a document (retrieve)
                 C.leg_weights = R.leg_weights = floored(keep[0], fl)
                 r = Q.eval_questions(db, ids, qs, 3, 'hybrid')['per'][0]
@@ -31,7 +31,7 @@ def sweep(sets, configs, cache, embedder=None):
                     rr = [1 / x if x else 0 for x, hh in zip(r, halves) if hh == h]
                     res.setdefault(f'{pw},{fl},{gap}', {})[f'{name}/{h}'] = round(sum(rr) / len(rr), 3)
                 print(name, pw, fl, gap, res[f'{pw},{fl},{gap}'][f'{name}/tune'], res[f'{pw},{fl},{gap}'][f'{name}/test'], file=sys.stderr, flush=True)
-    finally: C.leg_weights, R.leg_weights, T.FUSE_POW, T.CONTEXT_GAP, T.FUSED_MEMO = keep
+    finally: C.leg_weights, R.leg_weights, T.FUSE_POW, T.CONTEXT_GAP, T.KEPT_RANKINGS = keep
     return res
 
 if __name__ == '__main__':

@@ -339,6 +339,42 @@ def _meta_ddl(db)->bool:
     db.execute('CREATE TABLE IF NOT EXISTS _litesearch (key TEXT PRIMARY KEY, value TEXT)')
     return True
 
+# %% ../nbs/05_db.ipynb #kept
+_PLAIN = (str, int, float, bool, bytes, type(None))
+
+def _frozen(v):
+    "`v` (plain values, and lists, tuples and dicts of them) as a hashable value; TypeError for anything else."
+    if isinstance(v, dict): return tuple((k, _frozen(x)) for k, x in sorted(v.items()))
+    if isinstance(v, (list, tuple)): return tuple(map(_frozen, v))
+    if isinstance(v, _PLAIN): return v
+    raise TypeError(type(v).__name__)
+
+def _args_key(*args, **kw):
+    "What a search depends on besides the database, as a dict key; None when a value is not plain data (a callable, an array)."
+    try: return (_frozen(args), _frozen(kw))
+    except TypeError: return None
+
+def _kept(db, what, key, fn)->list:
+    "`fn()`'s rows, kept under `key` while the database is unchanged (the last tuning.KEPT_RANKINGS of each `what`); copies in and out. No key: computed."
+    # `docs` ranks the chunks its `sections` call ranks again, and an agent asks one question of `sections` and `search`
+    # (and again with another `limit`): the ranking is most of each call. Callers add fields to the rows they get
+    if key is None or not tuning.KEPT_RANKINGS: return fn()
+    memo = _fresh(db, ('kept', what), OrderedDict)
+    # kept under the same settings only: a notebook or a sweep sets tuning constants between asks of one question
+    # (compared as values, a dict among them copied, so a change made in place shows)
+    now = [dict(v) if isinstance(v, dict) else v for k, v in vars(tuning).items() if k.isupper()]
+    if getattr(memo, 'settings', None) != now: memo.clear(); memo.settings = now
+    got = memo.pop(key, None)         # popped and set again, most recent last
+    if got is not None:
+        memo[key] = got
+        return [dict(r) for r in got]
+    rows = fn()
+    memo[key] = [dict(r) for r in rows]
+    while len(memo) > tuning.KEPT_RANKINGS:
+        try: memo.popitem(last=False)
+        except KeyError: break
+    return rows
+
 # %% ../nbs/05_db.ipynb #2d506b1b-2
 @patch
 def ls_meta(self:Database,

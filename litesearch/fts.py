@@ -11,7 +11,7 @@ from apswutils.db import Table
 from contextlib import contextmanager
 from fastcore.basics import listify, patch
 from . import tuning
-from .db import _check_where, _CJK, _fresh, _fresh_get, _fts_restore, _fts_triggers, _ident, _owe, _where_timed
+from .db import _args_key, _check_where, _CJK, _fresh, _fresh_get, _fts_restore, _fts_triggers, _ident, _kept, _owe, _where_timed
 
 # %% ../nbs/06_fts.ipynb #5ab49a00
 STOPWORDS = set('''a an and are as at be but by for from has have he her his i if in into is it its of on or our
@@ -390,8 +390,16 @@ def fts_search(self:Table,
                budget:int=tuning.FTS_BUDGET, # most rows one term of the OR step may match (the whole OR: 4x that)
                rowids:tuple=None, # (lo, hi): search only rows in this rowid range (one document's chunks), with every term
               )->list: # matching rows as dicts with `rowid` and `_rank` (BM25), best first
-    "Keyword search: BM25-ranked rows of this store, hostile query text included."
+    "Keyword search: BM25-ranked rows of this store, hostile query text included; the same search again, the database unchanged, answers from the last few (`db._kept`)."
     _check_where(where)
+    # `fts_pre` is called once, here: the key holds the expression it made, not the callable
+    e = fts_pre(q) if fts_pre else None
+    key = _args_key(q if fts_pre is None else None, e, columns, limit, where, where_args, budget, rowids)
+    pre = None if fts_pre is None else (lambda _: e)
+    return _kept(self.db, ('fts', self.name), key, lambda: _fts_search(self, q, columns, limit, where, where_args, pre, budget, rowids))
+
+def _fts_search(self, q, columns, limit, where, where_args, fts_pre, budget, rowids)->list:
+    "`fts_search`, computed."
     f = f'{self.name}_fts'
     rng = ' AND f.rowid BETWEEN ? AND ?' if rowids else ''
     def run(e, span=False, limit=limit):

@@ -12,7 +12,7 @@ from fastcore.basics import first, listify, patch
 import functools, json, re, numpy as np
 from collections import OrderedDict
 from . import tuning
-from .db import _doc_params, _fresh, _snapshot
+from .db import _args_key, _doc_params, _fresh, _kept, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
 from .vectors import _blobs_matrix, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
@@ -84,41 +84,9 @@ def _hydrate(tr, hits, cols=_HIT_COLS):
     return hits
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-s1
-_PLAIN = (str, int, float, bool, type(None))
-
-def _frozen(v):
-    "`v` (plain values, and lists, tuples and dicts of them) as a hashable value; TypeError for anything else."
-    if isinstance(v, dict): return tuple((k, _frozen(x)) for k, x in sorted(v.items()))
-    if isinstance(v, (list, tuple)): return tuple(map(_frozen, v))
-    if isinstance(v, _PLAIN): return v
-    raise TypeError(type(v).__name__)
-
 def _hits_key(q, emb, *args, **kw):
-    "What a ranking of hits depends on besides the database, as a dict key; None when a value is not plain data (a callable, an array in a filter's arguments)."
-    e = emb if emb is None or emb is False or isinstance(emb, bytes) else np.asarray(emb).tobytes()
-    try: return (q, e, _frozen(args), _frozen(kw))
-    except TypeError: return None
-
-def _kept(tr, what:str, key, fn)->list:
-    "`fn()`'s hits, kept per store under `key` while the database is unchanged (the last tuning.FUSED_MEMO of each `what`); copies in and out."
-    # `docs` ranks the chunks its `sections` call ranks again, and an agent asks one question of `sections` and `search`
-    # (and again with another `limit`): the ranking is most of each call. Callers add fields to the hits they get
-    if key is None or not tuning.FUSED_MEMO: return fn()
-    memo = _fresh(tr.db, (what, tr.store.name), OrderedDict)
-    # kept under the same settings only: a notebook or a sweep sets tuning constants between asks of one question
-    # (compared as values, a dict among them copied, so a change made in place shows)
-    now = [dict(v) if isinstance(v, dict) else v for k, v in vars(tuning).items() if k.isupper()]
-    if getattr(memo, 'settings', None) != now: memo.clear(); memo.settings = now
-    got = memo.pop(key, None)         # popped and set again, most recent last
-    if got is not None:
-        memo[key] = got
-        return [dict(h) for h in got]
-    hits = fn()
-    memo[key] = [dict(h) for h in hits]
-    while len(memo) > tuning.FUSED_MEMO:
-        try: memo.popitem(last=False)
-        except KeyError: break
-    return hits
+    "What a ranking of hits depends on besides the database (`db._args_key`), the query's vector by its bytes."
+    return _args_key(q, emb if emb is None or emb is False or isinstance(emb, bytes) else np.asarray(emb).tobytes(), *args, **kw)
 
 def _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
     "The first `n` chunks of a fusion of `n` per leg (optionally reweighted and reranked), key columns only unless reranking; kept (`_kept`) unless reranked."
@@ -129,7 +97,7 @@ def _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw):
         legs = tr.chunk_search(q, emb, columns=cols, store=tr.store.name, limit=n, pool=n, rrf=False, **kwp)
         hits = rrf_merge(legs['fts'], legs['vec'], rrf_k=rrf_k, limit=n, weights=adaptive_weights(q, legs['fts'], legs['vec']), prox=legs['prox'])
         return _one_copy(tr, rerank_hits(q, hits, rerank, rrf_k=rrf_k) if rerank else hits)
-    return _kept(tr, 'fused', None if rerank else _hits_key(q, emb, n, columns, adaptive, rrf_k, **kw), fuse)
+    return _kept(tr.db, ('fused', tr.store.name), None if rerank else _hits_key(q, emb, n, columns, adaptive, rrf_k, **kw), fuse)
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-1
 @patch
@@ -730,7 +698,7 @@ def _named_hits(tr, q, emb, n, dids, cols, rrf_k, kw, route_w)->list:
 def _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
     "Chunk hits over the whole store, plus hits found inside the `route` best documents the question names; with `doc`, hits inside each of those documents; kept (`_kept`) unless reranked."
     key = None if rerank else _hits_key(q, emb, n, columns, adaptive, rrf_k, route, route_w, doc, kind, meta, **kw)
-    return _kept(tr, 'routed', key, lambda: _route(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta))
+    return _kept(tr.db, ('routed', tr.store.name), key, lambda: _route(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta))
 
 def _route(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc=None, kind=None, meta=None):
     "`_routed_hits`, computed."

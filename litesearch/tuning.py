@@ -59,7 +59,7 @@ FRESH_MAX = 4096
 # %% ../nbs/00_tuning.ipynb #tex-embed
 HASH_BATCH = 1 << 16     # characters hashed at a time: temporaries stay small however much text one call gets
 QUERY_MEMO = 256         # single queries a named embedder keeps the vectors of (`Embedder.query`): a question asked again is not embedded again
-FUSED_MEMO = 8           # rankings of hits kept per store and kind (store-wide, routed) while the database is unchanged (`retrieve._kept`)
+KEPT_RANKINGS = 16       # searches kept per kind and store (keyword, fused, routed) while the database is unchanged (`db._kept`; 0: none)
 
 # %% ../nbs/00_tuning.ipynb #tex-headings
 TITLE_MAX_WORDS = 15   # an unnumbered type line longer than this is a sentence set bold, not a title

@@ -29,13 +29,13 @@ def test_docs_searches_the_store_once(tmp_path, counted, hybrid):
     counted.clear()
     db.sections(q, emb); db.doc_search(q, emb)
     assert counted == []                                 # asked again of other surfaces: kept
-    tuning_was = tuning.FUSED_MEMO
+    tuning_was = tuning.KEPT_RANKINGS
     try:
-        tuning.FUSED_MEMO = 0; counted.clear()
+        tuning.KEPT_RANKINGS = 0; counted.clear()
         again = db.docs(q, emb)
         assert len(counted) == 2 and [d['doc_id'] for d in again] == [d['doc_id'] for d in first]
         assert [d['score'] for d in again] == [d['score'] for d in first]     # the same ranking, searched twice
-    finally: tuning.FUSED_MEMO = tuning_was
+    finally: tuning.KEPT_RANKINGS = tuning_was
     db.close()
 
 def test_kept_hits_are_copies(tmp_path):
@@ -72,4 +72,17 @@ def test_a_routed_ranking_is_kept_too(tmp_path, monkeypatch):
     calls.clear()
     h = db.doc_search(q, limit=3); s2 = db.sections(q, limit=5)
     assert calls == [] and [x['node_id'] for x in s2][:3] == [x['node_id'] for x in s]
+    db.close()
+
+def test_a_hash_stores_docs_searches_its_keywords_once(tmp_path, monkeypatch):
+    # `docs` on a `hash` store fuses keywords with the hash vectors for its evidence, and ranks its sections by keywords
+    # alone: two fusions, one keyword search of the whole store
+    import litesearch.fts as F
+    db, _ = _db(tmp_path)
+    calls = []
+    real = F._fts_search
+    monkeypatch.setattr(F, '_fts_search', lambda self, q, *a: calls.append(a[-1]) or real(self, q, *a))
+    db.docs('when does the relief valve of pump 2 open')
+    assert calls.count(None) == 1, calls                 # store-wide (no rowid range): once
+    n = len(calls); db.sections('when does the relief valve of pump 2 open'); assert len(calls) == n
     db.close()
