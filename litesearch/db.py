@@ -354,6 +354,13 @@ def _args_key(*args, **kw):
     try: return (_frozen(args), _frozen(kw))
     except TypeError: return None
 
+_TUNED = []
+
+def _settings()->list:
+    "Every tuning constant's value, a dict among them copied (so a change made in place shows): 3 us a call."
+    if not _TUNED: _TUNED.extend(k for k in vars(tuning) if k.isupper())
+    return [dict(v) if type(v) is dict else v for v in map(vars(tuning).get, _TUNED)]
+
 def _kept(db, what, key, fn)->list:
     "`fn()`'s rows, kept under `key` while the database is unchanged (the last tuning.KEPT_RANKINGS of each `what`); copies in and out. No key: computed."
     # `docs` ranks the chunks its `sections` call ranks again, and an agent asks one question of `sections` and `search`
@@ -362,7 +369,7 @@ def _kept(db, what, key, fn)->list:
     memo = _fresh(db, ('kept', what), OrderedDict)
     # kept under the same settings only: a notebook or a sweep sets tuning constants between asks of one question
     # (compared as values, a dict among them copied, so a change made in place shows)
-    now = [dict(v) if isinstance(v, dict) else v for k, v in vars(tuning).items() if k.isupper()]
+    now = _settings()
     if getattr(memo, 'settings', None) != now: memo.clear(); memo.settings = now
     got = memo.pop(key, None)         # popped and set again, most recent last
     if got is not None:

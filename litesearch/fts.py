@@ -392,9 +392,10 @@ def fts_search(self:Table,
               )->list: # matching rows as dicts with `rowid` and `_rank` (BM25), best first
     "Keyword search: BM25-ranked rows of this store, hostile query text included; the same search again, the database unchanged, answers from the last few (`db._kept`)."
     _check_where(where)
-    # `fts_pre` is called once, here: the key holds the expression it made, not the callable
+    # `fts_pre` is called once, here: the key holds the expression it made, not the callable. A search inside a rowid
+    # range (a routed document's) is asked again only when its routed ranking is (itself kept): not kept twice
     e = fts_pre(q) if fts_pre else None
-    key = _args_key(q if fts_pre is None else None, e, columns, limit, where, where_args, budget, rowids)
+    key = None if rowids else _args_key(q if fts_pre is None else None, e, columns, limit, where, where_args, budget)
     pre = None if fts_pre is None else (lambda _: e)
     return _kept(self.db, ('fts', self.name), key, lambda: _fts_search(self, q, columns, limit, where, where_args, pre, budget, rowids))
 
