@@ -7,7 +7,10 @@ bench/quality.py spread by 15% here, more than the changes they compare. Prints 
 the per-question ratios (this / ref). One pass asks each question once, as a user does; a second pass finds each
 question's term statistics cached, and its calls are faster.
 
-Run: python bench/latency.py --embedder minilm --cache DIR --ref /tmp/base [--sets filings,analyst] [--reps 1]
+`--calls docs` times `docs(q)` instead; `--calls all` times `sections`, `search` and `docs` of each question in turn, as an
+agent asks one question of several tools (a question asked again of another tool finds what the first call kept).
+
+Run: python bench/latency.py --embedder minilm --cache DIR --ref /tmp/base [--sets filings,analyst] [--reps 1] [--calls sections|docs|all]
      (DIR holding the store quality.py built: python bench/quality.py --suite questions --embedder minilm --cache DIR --sets filings)
 """
 import sys, os, json, random, statistics, subprocess, tempfile, argparse
@@ -25,16 +28,18 @@ import litesearch, quality as Q
 if {embedder!r}: Q.enc = Q.load_embedder({embedder!r}); Q.EMBEDDER = {embedder!r}
 db, ids = Q.question_store({store!r}, None, {cache!r})
 print(json.dumps(litesearch.__file__), flush=True)
+calls = dict(sections=lambda q: db.sections(q, None, limit=10), docs=lambda q: db.docs(q, None, limit=5),
+             all=lambda q: (db.sections(q, None, limit=10), db.search(q, None, limit=10), db.docs(q, None, limit=5)))[{calls!r}]
 for line in sys.stdin:
     q = json.loads(line)
-    t = time.perf_counter(); db.sections(q, None, limit=10); t = time.perf_counter() - t
+    t = time.perf_counter(); calls(q); t = time.perf_counter() - t
     time.sleep(0.02)      # an ONNX model's threads spin a while after a run: idle before the other side's turn
     print(json.dumps(t), flush=True)
 '''
 
-def worker(path, embedder, store, cache):
+def worker(path, embedder, store, cache, calls='sections'):
     "A process with `path`'s litesearch first on its path, its store open; returns (process, the litesearch it imported)."
-    code = _WORKER.format(bench=str(BENCH), embedder=embedder, store=store, cache=cache)
+    code = _WORKER.format(bench=str(BENCH), embedder=embedder, store=store, cache=cache, calls=calls)
     env = dict(os.environ, PYTHONPATH=path)
     # run outside the checkout: `python -c` puts the working directory first on sys.path, ahead of PYTHONPATH
     p = subprocess.Popen([sys.executable, '-c', code], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
@@ -53,6 +58,7 @@ if __name__ == '__main__':
     ap.add_argument('--embedder', default=None, help='the store\'s embedder spec, as quality.py took it (default: hash)')
     ap.add_argument('--sets', default='filings,analyst', help='question sets asked; every one must live in the same store')
     ap.add_argument('--reps', type=int, default=1, help='passes over the questions (past the first, each question finds its term statistics cached)')
+    ap.add_argument('--calls', default='sections', choices=('sections', 'docs', 'all'), help='what is timed per question: sections(), docs(), or sections, search and docs in turn')
     a = ap.parse_args()
     import quality as Q
     sets = a.sets.split(',')
@@ -65,7 +71,7 @@ if __name__ == '__main__':
     if not (Path(a.cache)/f'{store}-default-{spec}.db').exists():
         raise SystemExit(f"no {store} store in {a.cache}: build it first with python bench/quality.py --suite questions "
                          f"--sets {sets[0]} --cache {a.cache}" + (f' --embedder {a.embedder}' if a.embedder else ''))
-    sides = {k: worker(path, a.embedder, store, a.cache) for k, path in (('this', str(BENCH.parent)), ('ref', a.ref))}
+    sides = {k: worker(path, a.embedder, store, a.cache, a.calls) for k, path in (('this', str(BENCH.parent)), ('ref', a.ref))}
     for k, (_, mod) in sides.items(): print(f'{k}: {mod}')
     # warm both (the matrix, the caches, the model) on the first questions reworded: asked word for word, they would
     # find their embeddings kept (`Embedder.query`) when timed
@@ -77,6 +83,7 @@ if __name__ == '__main__':
         for q in qs:
             order = list(sides); rng.shuffle(order)
             for k in order: t[k].append(ask(sides[k][0], q))
-    for k in ('this', 'ref'): print(f'{k:<5} sections() p50 {pct(t[k], 50):6.2f} ms  p95 {pct(t[k], 95):6.2f} ms  ({len(t[k])} calls)')
+    what = {'sections': 'sections()', 'docs': 'docs()', 'all': 'sections+search+docs'}[a.calls]
+    for k in ('this', 'ref'): print(f'{k:<5} {what} p50 {pct(t[k], 50):6.2f} ms  p95 {pct(t[k], 95):6.2f} ms  ({len(t[k])} asks)')
     print(f'median per-question ratio this/ref {statistics.median(x / y for x, y in zip(t["this"], t["ref"])):.3f}')
     for p, _ in sides.values(): p.stdin.close(); p.wait()
