@@ -368,7 +368,6 @@ def _kept(db, what, key, fn)->list:
     if key is None or not tuning.KEPT_RANKINGS: return fn()
     memo = _fresh(db, ('kept', what), OrderedDict)
     # kept under the same settings only: a notebook or a sweep sets tuning constants between asks of one question
-    # (compared as values, a dict among them copied, so a change made in place shows)
     now = _settings()
     if getattr(memo, 'settings', None) != now: memo.clear(); memo.settings = now
     got = memo.pop(key, None)         # popped and set again, most recent last
