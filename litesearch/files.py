@@ -251,7 +251,7 @@ def _prune(tr, dir, paths, store, prefix)->list:
             r = _remove_source(tr, did, src)
             if r['removed']: out.append(dict(doc_id=did, source=src, removed=True, **({'kept': r['kept']} if 'kept' in r else {})))
     _sync_ann(tr)
-    try: tr.store.optimize_fts()
+    try: tr.optimize_fts()
     except apsw.FullError: pass   # the removal is committed; the merge waits for a later write
     return out
 
@@ -467,7 +467,7 @@ def _upkeep(tr, st, embedder, bulk_load):
     # its neighbours, or scans it exactly. Past that, each doubling re-measures, a small share of a load's time.
     # After the save: its exact scans then read the mapped file, faster than usearch's own scan
     tune = lambda: embedder is not None and _tune_due(tr.store) and st.update(tuned=tr.store.tune_index(embedder=embedder))
-    for step in (bulk_load.close, lambda: _sync_ann(tr), save, tune, tr.store.optimize_fts):
+    for step in (bulk_load.close, lambda: _sync_ann(tr), save, tune, tr.optimize_fts):
         try: step()
         except Exception as e:
             st.setdefault('index_errors', []).append(f'{type(e).__name__}: {e}')

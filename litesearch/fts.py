@@ -463,16 +463,15 @@ def _varint(b, i):
         v = (v << 7) | (c & 0x7f)
         if not c & 0x80: return v, i
 
-def _fts_record(tbl, rid):
-    "One of a store's FTS5 bookkeeping records (id 1: averages, id 10: structure), or None."
-    r = tbl.db.execute(f'SELECT block FROM [{tbl.name}_fts_data] WHERE id = ?', [rid]).fetchone()
+def _fts_record(db, f, rid):
+    "One of FTS5 table `f`'s bookkeeping records (id 1: averages, id 10: structure), or None."
+    r = db.execute(f'SELECT block FROM [{f}_data] WHERE id = ?', [rid]).fetchone()
     return r[0] if r and r[0] else None
 
 # %% ../nbs/06_fts.ipynb #63f2e837-s1
-def fts_levels(tbl, # chunk store table with an FTS5 index
-              )->tuple: # (levels, segments)
-    "Levels and segments of a store's FTS5 index, read from its structure record ((0, 0) when empty or unreadable)."
-    b = _fts_record(tbl, 10)
+def _levels(db, f)->tuple:
+    "(levels, segments) of FTS5 table `f`, read from its structure record ((0, 0) when empty or unreadable)."
+    b = _fts_record(db, f, 10)
     if not b or len(b) < 6: return 0, 0
     i = 8 if b[4:8] == b'\xff\x00\x00\x01' else 4     # structure record v2 carries a 4-byte marker
     try:
@@ -480,28 +479,30 @@ def fts_levels(tbl, # chunk store table with an FTS5 index
         return nlev, _varint(b, i)[0]
     except IndexError: return 0, 0
 
+def fts_levels(tbl, # chunk store table with an FTS5 index
+              )->tuple: # (levels, segments)
+    "Levels and segments of a store's FTS5 index, read from its structure record ((0, 0) when empty or unreadable)."
+    return _levels(tbl.db, f'{tbl.name}_fts')
+
 # %% ../nbs/06_fts.ipynb #63f2e837-1
 def fts_segments(tbl, # chunk store table with an FTS5 index
                 )->int: # number of index segments
     "Segments in a store's FTS5 index, read from its structure record (0 when empty or unreadable)."
     return fts_levels(tbl)[1]
 
-def _fts_rows(tbl)->int:
-    "Rows in a store's FTS5 index, from its averages record: O(1), where count(*) walks an index (5 ms at 300k rows, per document)."
-    b = _fts_record(tbl, 1)
+def _fts_rows(db, f)->int:
+    "Rows in FTS5 table `f`, from its averages record: O(1), where count(*) walks an index (5 ms at 300k rows, per document)."
+    b = _fts_record(db, f, 1)
     try: return _varint(b, 0)[0] if b else 0
-    except IndexError: return tbl.db.execute(f'SELECT count(*) FROM [{tbl.name}]').fetchone()[0]
+    except IndexError: return db.execute(f'SELECT count(*) FROM [{f}]').fetchone()[0]
 
 # %% ../nbs/06_fts.ipynb #63f2e837-2
-@patch
-def optimize_fts(self:Table,
-                 min_change:float=0.25, # merge once rows changed by this fraction since the last merge, up to tuning.FTS_FULL_MERGE_ROWS rows (0: merge now)
-                )->bool: # True if it merged
-    "Merge this store's FTS5 index into one segment when writes have fragmented it; True if it merged."
-    nseg = fts_segments(self)
+def _merge_fts(db, f, key, min_change=0.25)->bool:
+    "Merge FTS5 table `f` into one segment when writes have fragmented it (its rows at the last full merge kept as meta `key`); True if it merged."
+    nseg = _levels(db, f)[1]
     if nseg <= 1: return False
-    rows = _fts_rows(self)
-    last = self.db.ls_meta(f'{self.name}.fts_rows') or 0
+    rows = _fts_rows(db, f)
+    last = db.ls_meta(key) or 0
     # a big index is never merged whole on schedule: segments come back within a few documents, so the slow full
     # merge buys no faster search
     if min_change and (abs(rows - last) < min_change * max(last, 1) or rows > tuning.FTS_FULL_MERGE_ROWS):
@@ -511,12 +512,19 @@ def optimize_fts(self:Table,
         # that one first moves every segment onto one new top level, so the whole index became one merge in progress,
         # rewritten again and again, and the index gained a level per call (automerge work per write is pages x levels,
         # so every write grew slower)
-        with self.db.write_txn(): self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts], rank) VALUES ('merge', ?)", [tuning.FTS_MERGE_PAGES])
-        return fts_segments(self) < nseg
-    with self.db.write_txn():
-        self.db.execute(f"INSERT INTO [{self.name}_fts]([{self.name}_fts]) VALUES ('optimize')")
-        self.db.ls_meta(f'{self.name}.fts_rows', rows)
+        with db.write_txn(): db.execute(f"INSERT INTO [{f}]([{f}], rank) VALUES ('merge', ?)", [tuning.FTS_MERGE_PAGES])
+        return _levels(db, f)[1] < nseg
+    with db.write_txn():
+        db.execute(f"INSERT INTO [{f}]([{f}]) VALUES ('optimize')")
+        db.ls_meta(key, rows)
     return True
+
+@patch
+def optimize_fts(self:Table,
+                 min_change:float=0.25, # merge once rows changed by this fraction since the last merge, up to tuning.FTS_FULL_MERGE_ROWS rows (0: merge now)
+                )->bool: # True if it merged
+    "Merge this store's FTS5 index into one segment when writes have fragmented it; True if it merged."
+    return _merge_fts(self.db, f'{self.name}_fts', f'{self.name}.fts_rows', min_change)
 
 # %% ../nbs/06_fts.ipynb #9d0015a1f
 @patch

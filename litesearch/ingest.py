@@ -271,7 +271,7 @@ def add_doc(self:Database,
         vecs = _embed(chunks, embedder, with_heading, plan.known) if embedder is not None and chunks else None
         write_docs(tr, [plan], vecs)
     if index: _sync_ann(tr)
-    try: tr.store.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)
+    try: tr.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)
     except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
     return _settled(res, plan)
 
@@ -506,6 +506,6 @@ def delete_doc(self:Database,
         if t is None: return dict(doc=doc, removed=None, chunks=0)
         res = _remove_source(tr, t[0], t[2]) if t[3] == 'source' else _remove_doc(tr, t[0])
     _sync_ann(tr)
-    try: tr.store.optimize_fts()
+    try: tr.optimize_fts()
     except apsw.FullError: pass   # the deletion is committed; the merge waits for a later write
     return dict(doc=doc, **res)
