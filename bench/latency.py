@@ -10,7 +10,11 @@ question's term statistics cached, and its calls are faster.
 `--calls docs` times `docs(q)` instead; `--calls all` times `sections`, `search` and `docs` of each question in turn, as an
 agent asks one question of several tools (a question asked again of another tool finds what the first call kept).
 
+`--ref-cache DIR2` has the ref side open the store in DIR2 instead: a store written by other code (or by this checkout
+before a change to what ingest writes) against DIR's, `--ref` then naming this checkout or another.
+
 Run: python bench/latency.py --embedder minilm --cache DIR --ref /tmp/base [--sets filings,analyst] [--reps 1] [--calls sections|docs|all]
+     [--ref-cache DIR2]
      (DIR holding the store quality.py built: python bench/quality.py --suite questions --embedder minilm --cache DIR --sets filings)
 """
 import sys, os, json, random, statistics, subprocess, tempfile, argparse
@@ -59,6 +63,7 @@ if __name__ == '__main__':
     ap.add_argument('--sets', default='filings,analyst', help='question sets asked; every one must live in the same store')
     ap.add_argument('--reps', type=int, default=1, help='passes over the questions (past the first, each question finds its term statistics cached)')
     ap.add_argument('--calls', default='sections', choices=('sections', 'docs', 'all'), help='what is timed per question: sections(), docs(), or sections, search and docs in turn')
+    ap.add_argument('--ref-cache', default=None, help="the folder holding the ref side's store (default: --cache's)")
     a = ap.parse_args()
     import quality as Q
     sets = a.sets.split(',')
@@ -68,11 +73,13 @@ if __name__ == '__main__':
     store = stores.pop()
     # both workers would build a missing store at once, into one file: it is built first, by quality.py
     spec = (a.embedder or 'hash_embed').replace(':', '_').replace('/', '_')
-    if not (Path(a.cache)/f'{store}-default-{spec}.db').exists():
-        raise SystemExit(f"no {store} store in {a.cache}: build it first with python bench/quality.py --suite questions "
-                         f"--sets {sets[0]} --cache {a.cache}" + (f' --embedder {a.embedder}' if a.embedder else ''))
-    sides = {k: worker(path, a.embedder, store, a.cache, a.calls) for k, path in (('this', str(BENCH.parent)), ('ref', a.ref))}
-    for k, (_, mod) in sides.items(): print(f'{k}: {mod}')
+    caches = dict(this=a.cache, ref=a.ref_cache or a.cache)
+    for c in set(caches.values()):
+        if not (Path(c)/f'{store}-default-{spec}.db').exists():
+            raise SystemExit(f"no {store} store in {c}: build it first with python bench/quality.py --suite questions "
+                             f"--sets {sets[0]} --cache {c}" + (f' --embedder {a.embedder}' if a.embedder else ''))
+    sides = {k: worker(path, a.embedder, store, caches[k], a.calls) for k, path in (('this', str(BENCH.parent)), ('ref', a.ref))}
+    for k, (_, mod) in sides.items(): print(f'{k}: {mod}' + (f' (store in {caches[k]})' if a.ref_cache else ''))
     # warm both (the matrix, the caches, the model) on the first questions reworded: asked word for word, they would
     # find their embeddings kept (`Embedder.query`) when timed
     for q in qs[:10]:
