@@ -457,7 +457,7 @@ def _plan_all(tr, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
 def _upkeep(tr, st, embedder, bulk_load):
     "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
-    # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load wrote (see core)
+    # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load wrote (see fts)
     # a load that changed a tenth of the index or more ends with it saved: a crash then costs no rebuild, and this
     # process scans the mapped file as readers do, faster than usearch. Smaller loads leave it to `close`: a save of
     # a big index takes seconds, and the next write reads the file back

@@ -271,7 +271,7 @@ def add_doc(self:Database,
         vecs = _embed(chunks, embedder, with_heading, plan.known) if embedder is not None and chunks else None
         write_docs(tr, [plan], vecs)
     if index: _sync_ann(tr)
-    try: tr.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see core)
+    try: tr.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see fts: keeping the index compact)
     except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
     return _settled(res, plan)
 
