@@ -27,6 +27,8 @@ class _State:
         self.txn_dv = None        # the data version of `read_txn`'s snapshot, which no other connection's commit changes
         # stores whose bulk load could not put its FTS triggers back: restored before the next write
         self.fts_owed = {}
+        # per store: seconds of writing put by for full merges of its FTS index and not spent yet (see tree)
+        self.merge_paid = {}
 
 def _load_vec(conn):
     import sqlite_vec

@@ -17,7 +17,7 @@ from .db import _doc_params, _ls, _writable
 from .ann import _load_save_due
 from .core import database, _ingest_embedder, _tune_due
 from .data import file_pages, detect_profile, get_profile, html_redirect, _parse_task, _sig, Profile
-from .tree import doc_id
+from .tree import _put_by, doc_id
 from .ingest import write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled, _Orphan, _twin, _holder
 from . import tuning
 
@@ -119,8 +119,10 @@ def add_file(self:Database,
     title = title or _fsname(p.stem)
     tr, prof, stamp, skipped = _known(self, p, profile, title, store, prefix, kw.get('force'))
     if skipped: return dict(skipped, kind=kind)
+    t = time.perf_counter()
     try: pages, k = file_pages(p, prof, **_pdf_opts(self, p, images, tables, out_path))
     except RecursionError as e: raise RecursionError(f'add_file: {_fsname(p)!r} is nested too deep to read (its PDF outline?): {e}') from None
+    _put_by(tr, time.perf_counter() - t)      # reading the file is part of what this write cost (add_doc counts the rest)
     return _ingest(tr, p, pages, title, kind or k, prof, stamp, store, prefix, kw)
 
 # %% ../nbs/16_files.ipynb #dc669d4d
@@ -454,8 +456,8 @@ def _plan_all(tr, parsed, prog, bat, st, res, landed, doc_kw, store, prefix):
         else: prog.parsed(r.get('chunks', 0)); prog.done(r.get('chunks', 0)); landed(r)
 
 # %% ../nbs/16_files.ipynb #f2a98c22
-def _upkeep(tr, st, embedder, bulk_load):
-    "Index upkeep after a load; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
+def _upkeep(tr, st, embedder, bulk_load, spent=0.0):
+    "Index upkeep after a load that took `spent` seconds; a step that fails (a full disk) is reported in `st['index_errors']` and warned about, not raised over the documents written."
     t = time.perf_counter()
     # bulk: triggers back, the FTS index rebuilt once; then the ANN index, and one merge of the many segments the load wrote (see fts)
     # a load that changed a tenth of the index or more ends with it saved: a crash then costs no rebuild, and this
@@ -467,7 +469,7 @@ def _upkeep(tr, st, embedder, bulk_load):
     # its neighbours, or scans it exactly. Past that, each doubling re-measures, a small share of a load's time.
     # After the save: its exact scans then read the mapped file, faster than usearch's own scan
     tune = lambda: embedder is not None and _tune_due(tr.store) and st.update(tuned=tr.store.tune_index(embedder=embedder))
-    for step in (bulk_load.close, lambda: _sync_ann(tr), save, tune, tr.optimize_fts):
+    for step in (bulk_load.close, lambda: _sync_ann(tr), save, tune, lambda: tr.optimize_fts(spent)):
         try: step()
         except Exception as e:
             st.setdefault('index_errors', []).append(f'{type(e).__name__}: {e}')
@@ -541,7 +543,7 @@ def add_dir(self:Database,
     finally:
         parsed.close(); prog.close()
         # stopped: no recall tuning, its embedder may still be busy in the thread
-        _upkeep(tr, st, None if stopped else embedder, bulk_load)
+        _upkeep(tr, st, None if stopped else embedder, bulk_load, time.perf_counter() - t_all)
     gone = _prune(tr, dir, paths, store, prefix) if prune and files is None else []
     for r in gone: landed(r)
     return Ingested(res + gone, _totals(res + gone, st, t_all))

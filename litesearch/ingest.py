@@ -235,6 +235,7 @@ def add_doc(self:Database,
             **tree_kw, # forwarded to build_tree (window, min_level, max_levels)
            )->dict: # doc_id, title, kind, nodes, chunks (skipped=True when unchanged, replaced=True when changed, duplicate=True when another source holds the text)
     "Ingest one document: build its tree, chunk it per node, embed and store."
+    t0 = time.perf_counter()
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
     _writable(self)                  # a read-only database says so before any parsing or embedding
     pages = _norm_pages(pages)
@@ -271,7 +272,8 @@ def add_doc(self:Database,
         vecs = _embed(chunks, embedder, with_heading, plan.known) if embedder is not None and chunks else None
         write_docs(tr, [plan], vecs)
     if index: _sync_ann(tr)
-    try: tr.optimize_fts()   # one full merge per 25% growth keeps keyword queries fast (see fts: keeping the index compact)
+    # a share of the time this write took pays for merging the FTS index whole (see tree); else one full merge per 25% growth
+    try: tr.optimize_fts(time.perf_counter() - t0)
     except apsw.FullError: pass   # the document is committed: a merge with no room to run waits for a later write
     return _settled(res, plan)
 

@@ -6,12 +6,12 @@
 __all__ = ['doc_id', 'Tree', 'doc_profile']
 
 # %% ../nbs/11_tree.ipynb #imp000
-import datetime, hashlib, json, re
+import datetime, hashlib, json, re, time
 from apswutils.db import Database
 from fastcore.basics import GetAttr, ifnone, patch
 from . import tuning
 from .db import DEFAULT_TOKENIZE, _check_store_name, _free_name, _ident, _ls
-from .fts import _merge_fts
+from .fts import _fts_rows, _levels, _merge_fts
 from .headings import _squash
 from .structure import _norm_pages
 
@@ -43,12 +43,38 @@ class Tree(GetAttr):
         self.db, self.store = db, store
         self.docs, self.nodes, self.profiles = (db.table(f'{p}{t}') for t in ('docs', 'nodes', 'docs_fts'))
     def __repr__(self): return f'Tree({self.store.name!r})'
-    def optimize_fts(self)->bool:
-        "Merge the chunks' FTS5 index and the documents' profiles index when writes have fragmented them; True if either merged."
+    def optimize_fts(self,
+                     spent:float=0.0, # seconds the write just done took (its share pays for merging, `_merge_paid`)
+                    )->bool: # True if either index merged
+        "Merge the chunks' FTS5 index (whole once the writes have paid for it, else on its schedule) and the documents' profiles index."
         # routing looks each question's words up in the profiles: written a document at a time, the 30 filings' profiles
         # sat in 11 segments, each searched for every word (sections() 5% faster besides its embedding, merged)
-        a = self.store.optimize_fts()
-        return _merge_fts(self.db, self.profiles.name, f'{self.profiles.name}.fts_rows') or a
+        paid = _merge_paid(self, spent)
+        a = paid or self.store.optimize_fts()
+        # the profiles (a row a document) cost next to nothing beside the chunks: merged whole with them
+        return _merge_fts(self.db, self.profiles.name, f'{self.profiles.name}.fts_rows', 0 if paid else 0.25) or a
+
+# %% ../nbs/11_tree.ipynb #mergepaid
+def _put_by(tr, # a store's tree
+            spent:float, # seconds of writing (parsing, embedding, storing) to count
+           )->float: # the seconds put by for merging, in all
+    "Put `tuning.FTS_MERGE_SHARE` of `spent` seconds by for merging the store's FTS5 index whole (per connection)."
+    paid = _ls(tr.db).merge_paid
+    paid[tr.store.name] = paid.get(tr.store.name, 0.0) + tuning.FTS_MERGE_SHARE * max(spent, 0.0)
+    return paid[tr.store.name]
+
+def _merge_paid(tr, # a store's tree
+                spent:float, # seconds the write just done took, not yet put by (`_put_by`)
+               )->bool: # True if it merged
+    "Merge the chunks' FTS5 index whole once the writes since the last such merge have put by its cost (`tuning.FTS_MERGE_SHARE` of their time)."
+    f, paid = f'{tr.store.name}_fts', _ls(tr.db).merge_paid
+    put = _put_by(tr, spent)
+    rows = _fts_rows(tr.db, f)
+    # its cost estimated, not timed: a small index's merge is mostly fixed costs, which a time per row read off it overstates
+    if _levels(tr.db, f)[1] < 2 or rows > tuning.FTS_FULL_MERGE_ROWS or rows * tuning.FTS_MERGE_ROW_S > put: return False
+    tr.store.optimize_fts(min_change=0)
+    paid[tr.store.name] = put - rows * tuning.FTS_MERGE_ROW_S
+    return True
 
 # %% ../nbs/11_tree.ipynb #113b004d-1
 def _tree_ddl(db, store, prefix, ann, kw):

@@ -23,6 +23,12 @@ OR_RERANK_ROWS = 40
 FTS_MERGE_PAGES = 1000   # leaf pages one incremental merge may write: bounded work, whatever the index size
 # past this many rows the schedule merges boundedly only: a full merge rewrites the whole index
 FTS_FULL_MERGE_ROWS = 300_000
+# share of the time spent writing documents that may go to merging the chunks' FTS index whole, as soon as the writes since
+# the last such merge have paid for one (`tree._merge_paid`): a store written a document at a time sat in 9 segments between
+# the scheduled merges, and its questions took 1.4 times as long (`hash` filings, 13.7 against 9.8 ms p50). A tenth keeps
+# the filings, added a file at a time, in one segment after every file, as a quarter does
+FTS_MERGE_SHARE = 0.1
+FTS_MERGE_ROW_S = 6e-6   # seconds a full merge takes a row, as `_merge_paid` estimates it (151 ms at 25k rows here, 9 ms at 1,875)
 
 # %% ../nbs/00_tuning.ipynb #tex-vectors
 # change-log entries replayed into a cached matrix; a longer log since its last use reloads it (or half its rows)
