@@ -51,8 +51,9 @@ class Tree(GetAttr):
         # sat in 11 segments, each searched for every word (sections() 5% faster besides its embedding, merged)
         paid = _merge_paid(self, spent)
         a = paid or self.store.optimize_fts()
-        # the profiles (a row a document) cost next to nothing beside the chunks: merged whole with them
-        return _merge_fts(self.db, self.profiles.name, f'{self.profiles.name}.fts_rows', 0 if paid else 0.25) or a
+        p, key = self.profiles.name, f'{self.profiles.name}.fts_rows'
+        # the profiles (a row a document) cost next to nothing beside the chunks: merged whole with them, else on their schedule
+        return (_merge_fts(self.db, p, key, min_change=0) if paid else _merge_fts(self.db, p, key)) or a
 
 # %% ../nbs/11_tree.ipynb #mergepaid
 def _put_by(tr, # a store's tree
