@@ -543,7 +543,8 @@ def add_dir(self:Database,
     finally:
         parsed.close(); prog.close()
         # stopped: no recall tuning, its embedder may still be busy in the thread
-        _upkeep(tr, st, None if stopped else embedder, bulk_load, time.perf_counter() - t_all)
+        # the load's time pays for merging (see tree), less what add_doc put by itself when it wrote each document (no batches)
+        _upkeep(tr, st, None if stopped else embedder, bulk_load, time.perf_counter() - t_all - (0.0 if bat else st['tree_s']))
     gone = _prune(tr, dir, paths, store, prefix) if prune and files is None else []
     for r in gone: landed(r)
     return Ingested(res + gone, _totals(res + gone, st, t_all))
