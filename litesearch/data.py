@@ -559,7 +559,8 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     low, plain = rank
     smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
     page = {id(l): ls for ls in flat for l in ls}
-    found = {id(g[0]): (g, d, t) for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat])
+    # the levels found are only relative depths under the entries, which are the larger headings: no holding by type
+    found = {id(g[0]): (g, d, t) for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat], by_type=False)
              if smaller(g[0]) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
     top, under = min((d for _, d, _ in found.values()), default=0), None      # `under`: depth of the entry last opened
     for ls in flat:

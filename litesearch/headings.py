@@ -145,30 +145,55 @@ def rank_families(fams:list, # the family of each heading, in reading order (Non
 # %% ../nbs/03_headings.ipynb #20672814
 _LONE, _BACK = 'lone', ('appendix', 'annex')      # the family of a lone appendix or annex (`_numbered`): ranked where it stands
 
+def _larger(a, b)->bool:
+    "Is type `a` (size, bold) set larger than type `b`: bigger by half a point or more, and no lighter?"
+    return a[0] >= b[0] + 0.5 and (a[1] or not b[1])
+
+def _as_large(a, b)->bool:
+    "Is type `a` (size, bold) set as large as type `b` or larger: within half a point or bigger, and no lighter?"
+    return a[0] > b[0] - 0.5 and (a[1] or not b[1])
+
 def levels(heads:list, # `[(family, type_key)]` per heading in reading order; type_key orders unnumbered type (lower: larger; 0: always first)
            max_depth:int=6, # deepest level
+           types:list=None, # per heading, its type as (size, bold), or None when it does not count (a statement's title); None: none counts
           )->list: # a level per heading, 1 = top
-    "Levels from the grammar: a numbered heading sits under the open numbered headings of higher rank; an unnumbered one under the numbered heading before it."
+    "Levels from the grammar: a numbered heading sits under the open numbered headings of higher rank; an unnumbered one under the numbered heading before it, unless set larger than it."
     rank = rank_families([None if f == _LONE else f for f, _ in heads])
     first = next((k for k, (f, _) in enumerate(heads) if f), len(heads))
+    types = types or [None] * len(heads)
     # type ranks the unnumbered headings of the front matter and of the body apart: a cover's display type is no body level
     sub = {}
     for part, off in ((heads[:first], 'front'), (heads[first:], 'body')):
         keys = sorted({k for f, k in part if f is None and k})
         sub.update({(off, k): min(i, 2 if rank else 3) for i, k in enumerate(keys)})
-    out, stack = [], []      # stack: ranks of the open numbered headings
-    for n, (f, k) in enumerate(heads):
+    div = max(_WORDS.values())      # division words (Part, Item, Note ...) rank up to here: type never closes one
+    out, stack = [], []      # the open headings as (rank, type); rank None: an unnumbered heading holding what follows
+    for n, ((f, k), t) in enumerate(zip(heads, types)):
         if f is None:
+            if n >= first and t is not None:
+                # set larger than the numbered headings open below the divisions (a report's `PERFORMANCE DETAILS` after its
+                # last goal), it closes them and holds what follows in smaller type
+                closes = lambda s: _as_large(t, s[1]) if s[0] is None else (s[1] is not None and s[0] > div and _larger(t, s[1]))
+                m = len(stack)
+                while m and closes(stack[m - 1]): m -= 1
+                if m < len(stack):
+                    del stack[m:]; stack.append((None, t)); out.append(min(len(stack), max_depth)); continue
             out.append(min(len(stack) + 1 + (sub[('front' if n < first else 'body', k)] if k else 0), max_depth)); continue
         if f == _LONE:
             # a lone appendix closes the body's numbered headings and stands beside the first of them; within a part or an
             # exhibit (the divisions that hold documents) it stays there
-            keep = [r for r in stack if r <= _WORDS['appendix']]
-            stack = keep + [stack[len(keep)] if len(stack) > len(keep) else _WORDS['appendix'] + 0.5]
-            out.append(min(len(stack), max_depth)); continue
-        while stack and stack[-1] >= rank[f]: stack.pop()
-        stack.append(rank[f]); out.append(min(len(stack), max_depth))
+            keep = []
+            for s in stack:
+                if s[0] is None or s[0] > _WORDS['appendix']: break
+                keep.append(s)
+            nxt = stack[len(keep)] if len(stack) > len(keep) and stack[len(keep)][0] is not None else (_WORDS['appendix'] + 0.5, t)
+            stack = keep + [nxt]; out.append(min(len(stack), max_depth)); continue
+        # a holding heading is closed by a division, or by a numbered heading in its type or larger (or in type unknown)
+        held = lambda s: rank[f] <= div or t is None or _as_large(t, s[1])
+        while stack and (stack[-1][0] >= rank[f] if stack[-1][0] is not None else held(stack[-1])): stack.pop()
+        stack.append((rank[f], t)); out.append(min(len(stack), max_depth))
     return out
+
 
 # %% ../nbs/03_headings.ipynb #dce2ee9c
 _PERIOD = re.compile(r'^(?:for the )?(?:(?:three|six|nine|twelve|\d+)[- ](?:months?|weeks?)|(?:fiscal )?years?|quarters?|periods?)'
@@ -682,6 +707,7 @@ def _runs_on(ls, i, n):
 def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
                groups, # `[(lines, depth)]` heading candidates from type (`_font_heads`)
                wrapped, # per page, per line: does it continue a wrapped paragraph?
+              by_type:bool=True, # an unnumbered heading set larger than the numbered ones open closes them (`levels`)
               )->list: # `[(lines, level, title)]` in reading order
     "Headings of a PDF without an outline: type candidates, numbered lines, contents entries, ranked by the grammar."
     running = sum(any(_CONTENTS.match(l.text) for l in ls[:2] if not l.drop) for ls in flat) >= 3
@@ -722,10 +748,12 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     out, titles = _captions(out, form_titles([strip_markers(' '.join(l.text for l in g)) for _, _, g, _ in out], form))
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
-    lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
+    # each heading's type as its first line sets it; a statement's title is ranked by its words
+    types = lambda: [None if is_statement(t) or not by_type else (g[0].size, g[0].bold) for t, (_, _, g, _) in zip(titles, out)]
+    lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)], types=types())
     cel = {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}
     lab = _labels(out, lv, fams, titles, flat, skel, cel)
     drop = lab | _list_tail(out, fams, titles, lab, cel, gone) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
-    lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)])
+    lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)], types=types())
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]

@@ -492,3 +492,18 @@ def test_bookmarks_take_their_pages_printed_titles():
     titles = [n.title for n in nodes[1:]]
     assert titles == ['Cover Page', "Management's Discussion and Analysis", 'Consolidated Results of Operations', 'Financial Statements'], titles
     assert nodes[3].parent == 2      # the outline's depths kept
+
+def test_sections_set_larger_hold_numbered_goals():
+    "An agency's report sets `PERFORMANCE DETAILS` in 16-point bold over goals numbered `Strategic Goal 1:` in 12: it hung under the summary's last goal."
+    nodes, path = tree_of([[('Annual Performance Report', 22, True), PARA],
+                           [('Priority Goal 1: Hire the best', 12, True), PARA],
+                           [('SUMMARY OF PERFORMANCE RESULTS', 16, True), PARA, ('Strategic Goal 1: Attract a diverse workforce', 12, True), PARA,
+                            ('Strategic Goal 2: Serve our customers', 12, True), PARA],
+                           [('PERFORMANCE DETAILS', 16, True), PARA, ('Strategic Goal 1: Attract and engage a diverse workforce', 12, True), PARA,
+                            ('Overview', 16, False), PARA, ('Strategic Goal 2: Provide timely service', 12, True), PARA],
+                           [('APPENDIX', 16, True), PARA]])
+    assert len(path['PERFORMANCE DETAILS']) == len(path['SUMMARY OF PERFORMANCE RESULTS']) == len(path['APPENDIX']), path
+    assert path['Strategic Goal 2: Serve our customers'][-2] == 'SUMMARY OF PERFORMANCE RESULTS', path
+    assert path['Strategic Goal 2: Provide timely service'][-2] == 'PERFORMANCE DETAILS', path
+    # larger but lighter: a goal's `Overview` in 16-point regular stays under its goal
+    assert path['Overview'][-2] == 'Strategic Goal 1: Attract and engage a diverse workforce', path
