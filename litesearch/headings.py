@@ -297,14 +297,17 @@ def contents_entries(lines:list, # a contents page's lines of text
     "The headings a contents page lists, in order."
     return [t for t, _ in _contents_rows(lines)]
 
-def _contents_rows(lines:list)->list:
-    "`(title, printed page or None)` per entry of a contents page, in order."
+def _contents_rows(lines:list, # a contents page's lines of text
+                   at:bool=False, # also give each entry's line index
+                  )->list: # `(title, printed page or None)` per entry, in order; with `at`, `(title, page, line index)`
+    "The entries of a contents page with the pages they list."
     out = []
-    for l in lines:
+    for j, l in enumerate(lines):
         l = ' '.join((l or '').split())
         if not re.search(r'[A-Za-z]', l) or _CONTENTS.match(l) or _COLWORDS.match(l): continue
         m = _ENTRY.search(l)
-        out.append((_LEADER.sub('', l[:m.start()] if m else l).strip(), int(m.group('n')) if m else None))
+        row = (_LEADER.sub('', l[:m.start()] if m else l).strip(), int(m.group('n')) if m else None)
+        out.append((*row, j) if at else row)
     return out
 
 # %% ../nbs/03_headings.ipynb #folio-fn
@@ -359,10 +362,10 @@ def _text_heads(flat, toc, wrapped):
 
 # %% ../nbs/03_headings.ipynb #e76b5586-s1
 def _entry_heads(flat, toc, wrapped):
-    "Body lines spelling a contents entry, matched in order after the contents pages, on or beside the page it lists where that can be read."
-    rows = [r for p in sorted(toc) for r in _contents_rows([None if l.drop else l.text for l in flat[p]])]
+    "Body lines spelling a contents entry, matched in order after the contents pages, on or beside the page it lists where that can be read, as `(page, line, [line], 0, rank by its indent there)`."
+    rows = [(t, n, flat[p][j].x0) for p in sorted(toc) for t, n, j in _contents_rows([None if l.drop else l.text for l in flat[p]], at=True)]
     if not rows: return []
-    entries, listed = [_squash(t) for t, _ in rows], [n for _, n in rows]
+    entries, listed = [_squash(t) for t, *_ in rows], [n for _, n, _ in rows]
     # every page's folios are read (for the page offset, and to check a page against it) only when the contents list pages
     fol = [_folios([l.text for l in ls]) for ls in flat] if any(n is not None for n in listed) else None
     off = _offset(fol) if fol else None
@@ -379,8 +382,20 @@ def _entry_heads(flat, toc, wrapped):
             s = _squash(l.text)
             ks = [k for k in pre.get(s, ()) if at <= k < at + 15 and _on_page(listed[k], p, off, fol[p] if fol else ())]
             if ks and len(s) < len(entries[ks[0]]) and not _goes_on(entries[ks[0]][len(s):], flat[p][i + 1:]): ks = []
-            if ks: out.append((p, i, [l], 0)); at = ks[0] + 1
-    return out
+            if ks: out.append((p, i, [l], 0, ks[0])); at = ks[0] + 1
+    # a contents page indents its lower entries: each unnumbered entry found ranks by its indent (numbered ones by their numbers)
+    rank = _indents([rows[k][2] for *_, k in out if family(rows[k][0]) is None])
+    return [(p, i, g, d, rank.get(rows[k][2], 0)) for p, i, g, d, k in out]
+
+def _indents(xs:list, # the left edges of a contents page's entries
+            )->dict: # {left edge: rank}, or {} when they say nothing
+    "Ranks by indent: 0 for the leftmost entries, one more per indent to the right; none unless 2-3 indents within an inch (columns, centred lines)."
+    cut = []
+    for x in sorted(set(xs)):
+        if not cut or x - cut[-1][-1] > 2: cut.append([x])
+        else: cut[-1].append(x)
+    if not 2 <= len(cut) <= 3 or cut[-1][-1] - cut[0][0] > 72: return {}
+    return {x: r for r, c in enumerate(cut) for x in c}
 
 def _on_page(n, # the printed page a contents entry lists (None: none read)
              p:int, # a page of the file
@@ -718,9 +733,10 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     form, cover, back = cover_form([l.text for ls in flat[:2] for l in ls if not l.drop]), _cover_type(flat), _back_cover(flat)
     cands = [(*idx[id(part[0])], part, d) for g, d in groups for part in _split_numbered(g, form)]
     ents = _entry_heads(flat, toc, wrapped)
-    cands += _text_heads(flat, toc, wrapped) + ents
-    # the document's own contents, when its entries are found in the body, is the outline: type-only headings go below its entries
-    skel = {(p, i) for p, i, *_ in ents} if len(ents) >= 3 else set()
+    cands += _text_heads(flat, toc, wrapped) + [e[:4] for e in ents]
+    # the document's own contents, when its entries are found in the body, is the outline: type-only headings go below its
+    # entries, which rank by their indents there
+    skel = {(p, i): r for p, i, _, _, r in ents} if len(ents) >= 3 else {}
     seen, out, cells = set(), [], set()
     for p, i, g, d in sorted(cands, key=lambda c: (c[0], c[1], -len(c[2]))):
         if (p, i) in seen: continue
@@ -746,7 +762,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     out = [c for k, c in enumerate(out) if k not in cont]
     # Items named before captions are joined, so `PART I` does not take `BUSINESS` as its caption
     out, titles = _captions(out, form_titles([strip_markers(' '.join(l.text for l in g)) for _, _, g, _ in out], form))
-    key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 if (p, i) in skel else d + 10 if skel else d
+    key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 + 0.01 * skel[p, i] if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     # each heading's type as its first line sets it; a statement's title is ranked by its words
     types = lambda: [None if is_statement(t) or not by_type else (g[0].size, g[0].bold) for t, (_, _, g, _) in zip(titles, out)]

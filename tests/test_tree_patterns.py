@@ -507,3 +507,22 @@ def test_sections_set_larger_hold_numbered_goals():
     assert path['Strategic Goal 2: Provide timely service'][-2] == 'PERFORMANCE DETAILS', path
     # larger but lighter: a goal's `Overview` in 16-point regular stays under its goal
     assert path['Overview'][-2] == 'Strategic Goal 1: Attract and engage a diverse workforce', path
+
+def test_contents_indents_rank_its_entries():
+    "A protocol indents `Participant Identification:` under `Exclusion Criteria` in its contents and sets both alike in the body: they stood as siblings."
+    entries = [('Methods', 0), ('Participant identification', 1), ('Recruitment', 1), ('Data management', 0), ('Data storage', 1), ('References', 0)]
+    doc = pymupdf.open()
+    pg = doc.new_page()
+    pg.insert_text((72, 80), 'Table of Contents', fontsize=14, fontname='hebo')
+    for k, (t, r) in enumerate(entries):
+        pg.insert_text((72 + 12 * r, 110 + 16 * k), f'{t} {"." * 40} {k + 2}', fontsize=11, fontname='helv')
+    for k, (t, _) in enumerate(entries):
+        pg = doc.new_page()
+        pg.insert_text((72, 80), t, fontsize=12, fontname='hebo')
+        pg.insert_textbox(pymupdf.Rect(72, 100, 400, 300), PARA, fontsize=9, fontname='helv')
+        pg.insert_text((300, 800), str(k + 2), fontsize=9, fontname='helv')
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    got = {n.title: path(n) for n in nodes[1:]}
+    assert got['Participant identification'][-2:] == ['Methods', 'Participant identification'], got
+    assert got['Data storage'][-2] == 'Data management' and len(got['References']) == len(got['Methods']), got
