@@ -148,8 +148,10 @@ class _Line:
     gap: float = 0         # the widest gap between pieces joined on its baseline, in type sizes: a wide one parts a table's cells
     label: bool = False    # a short title ending in a colon set alone on its row (`Consent:`): a heading where its type's headings are such labels
     lead: bool = False     # opens in bold that ends on a colon, then turns plain: a run-in label leading into its paragraph
+    mono: bool = False     # every span monospaced: code
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
+_MONO = 8      # pymupdf's span flag for a monospaced font
 @functools.lru_cache(maxsize=1024)       # asked of every span: a document uses a few fonts
 def _bold_name(font): return bool(_BOLD_FONT.search(font))
 def _is_bold(s): return bool(s['flags'] & 16) or _bold_name(s['font'])
@@ -179,17 +181,19 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             sp = [s for s in l['spans'] if s['text'].strip()]
             if not sp: continue
             text = ' '.join(''.join(s['text'] for s in l['spans']).replace('\xad ', '\xad').split())
-            main = max(sp, key=lambda s: len(s['text'].strip()))
+            # code in a line of text is set smaller by convention (`How npm install uses package-lock.json`): the line's type is its text's
+            main = max([s for s in sp if not s['flags'] & _MONO] or sp, key=lambda s: len(s['text'].strip()))
+            mono = all(s['flags'] & _MONO for s in sp)
             bs = list(map(_is_bold, sp)); bold = all(bs)
             y = l['bbox'][3]
             # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
             if ls and abs(last_y - y) < 2:
                 pv = ls[-1]; pv.gap = max(pv.gap, (l['bbox'][0] - pv.x1) / max(pv.size, 1))
                 pv.lead = pv.lead or (pv.bold and _lead(sp, bs, pv.text))
-                pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.x1 = max(pv.x1, l['bbox'][2])
+                pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.mono = pv.mono and mono; pv.x1 = max(pv.x1, l['bbox'][2])
                 # the larger type of the two: a title's, not the smaller number set before it ('1' | 'INTRODUCTION')
                 pv.size = max(pv.size, round(main['size'] * 2) / 2)
-            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs)))
+            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs), mono=mono))
             last_y = y
         if ls: out.append(ls)
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
@@ -333,6 +337,7 @@ def _outline_heads(toc, # doc.get_toc()
 
 # %% ../nbs/04_data.ipynb #tb-fn
 _TITLE_SIZE = 1.15    # type this many times the body's size is a title's, whatever its weight
+_CODE_SIZE = 0.8      # code is set about 0.85 of its text's size: bold code this many times the body's size may head a section
 
 def _body_size(flat)->float:
     "The type size most of a PDF's characters are set in (0: no text)."
@@ -472,6 +477,8 @@ def _font_heads(flat, # per page, its `_Line`s
     def style(l):
         if l.size >= body * _TITLE_SIZE: return (l.size, 0)
         if l.bold and l.size >= body * 0.95: return (l.size, 1)
+        # bold code on a line of its own: an option's or a function's name over its description (`save`, `fs.readFile(path)`)
+        if l.bold and l.mono and l.size >= body * _CODE_SIZE: return (l.size, 2)
     def key(l, carry=False):
         t = l.text
         if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None

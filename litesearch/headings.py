@@ -747,7 +747,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         if p in toc and (toc[p] is None or i > toc[p]): continue
         # a contents line
         if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue
-        if f is None and d and not is_statement(t) and (not_heading(t) or not_title(t, all(l.bold for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
+        # a code name (`save`, `install-strategy`) opens in lower case and is no sentence's piece
+        if f is None and d and not is_statement(t) and (not_heading(t) or (not_title(t, all(l.bold for l in g)) and not all(l.mono for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
         # a cover's lines other than its title (a notice in its type runs on); a back cover's lines
         if (p == 0 and cover and ((g[0].size, g[0].bold) != cover or _runs_on(flat[p], i, len(g)))) or (back and p == len(flat) - 1): continue
         # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one

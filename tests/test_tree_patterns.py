@@ -526,3 +526,26 @@ def test_contents_indents_rank_its_entries():
     got = {n.title: path(n) for n in nodes[1:]}
     assert got['Participant identification'][-2:] == ['Methods', 'Participant identification'], got
     assert got['Data storage'][-2] == 'Data management' and len(got['References']) == len(got['Methods']), got
+
+def test_bold_code_lines_head_their_descriptions():
+    "npm's manual printed to PDF sets each option (`save`, `install-strategy`) in bold code smaller than its text, and `How npm install uses package-lock.json` with code in it: neither was a heading."
+    doc = pymupdf.open()
+    text = 'Save installed packages to the package file as dependencies. ' * 4
+    for title, opts in (('Configuration', ('save', 'save-exact', 'install-strategy')), ('Description', ())):
+        pg, y = doc.new_page(), 72
+        pg.insert_text((72, y), title, fontsize=14, fontname='hebo'); y += 30
+        for o in opts:
+            pg.insert_text((72, y), o, fontsize=10, fontname='cobo'); y += 16
+            assert pg.insert_textbox(pymupdf.Rect(72, y, 500, y + 120), text, fontsize=12, fontname='helv') > 0; y += 130
+        if not opts:
+            assert pg.insert_textbox(pymupdf.Rect(72, y, 500, y + 120), text, fontsize=12, fontname='helv') > 0; y += 130
+            pg.insert_text((72, y), 'How ', fontsize=12, fontname='hebo')
+            pg.insert_text((72 + pymupdf.get_text_length('How ', 'hebo', 12), y), 'package-lock.json', fontsize=10, fontname='cobo')
+            pg.insert_text((72, y + 50), 'npm install --save', fontsize=10, fontname='cour')
+            assert pg.insert_textbox(pymupdf.Rect(72, y + 10, 500, y + 40), text[:60], fontsize=12, fontname='helv') > 0
+            assert pg.insert_textbox(pymupdf.Rect(72, y + 60, 500, y + 300), text * 2, fontsize=12, fontname='helv') > 0
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    got = {n.title: path(n) for n in nodes[1:]}
+    for o in ('save', 'save-exact', 'install-strategy'): assert got.get(o, [])[-2:] == ['Configuration', o], got
+    assert 'How package-lock.json' in got and 'npm install --save' not in got, got
