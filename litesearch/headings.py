@@ -170,9 +170,10 @@ def levels(heads:list, # `[(family, type_key)]` per heading in reading order; ty
     out, stack = [], []      # the open headings as (rank, type); rank None: an unnumbered heading holding what follows
     for n, ((f, k), t) in enumerate(zip(heads, types)):
         if f is None:
-            if n >= first and t is not None:
+            if t is not None:
                 # set larger than the numbered headings open below the divisions (a report's `PERFORMANCE DETAILS` after its
-                # last goal), it closes them and holds what follows in smaller type
+                # last goal), it closes them and holds what follows in smaller type; it holds only when it closes one, so
+                # the front matter, where none is open, holds nothing (a cover's type would hold the filing)
                 closes = lambda s: _as_large(t, s[1]) if s[0] is None else (s[1] is not None and s[0] > div and _larger(t, s[1]))
                 m = len(stack)
                 while m and closes(stack[m - 1]): m -= 1
