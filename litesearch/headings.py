@@ -390,12 +390,12 @@ def _entry_heads(flat, toc, wrapped):
 
 def _indents(xs:list, # the left edges of a contents page's entries
             )->dict: # {left edge: rank}, or {} when they say nothing
-    "Ranks by indent: 0 for the leftmost entries, one more per indent to the right; none unless 2-3 indents within an inch (columns, centred lines)."
+    "Ranks by indent: 0 for the leftmost entries, one more per indent to the right; none unless 2-3 indents within an inch and the first entry leftmost (not columns, nor centred lines)."
     cut = []
     for x in sorted(set(xs)):
         if not cut or x - cut[-1][-1] > 2: cut.append([x])
         else: cut[-1].append(x)
-    if not 2 <= len(cut) <= 3 or cut[-1][-1] - cut[0][0] > 72: return {}
+    if not 2 <= len(cut) <= 3 or cut[-1][-1] - cut[0][0] > 72 or xs[0] not in cut[0]: return {}
     return {x: r for r, c in enumerate(cut) for x in c}
 
 def _on_page(n, # the printed page a contents entry lists (None: none read)

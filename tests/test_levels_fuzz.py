@@ -37,5 +37,5 @@ def test_indents_rank_left_to_right():
         xs = [round(rng.choice([54, 72, 84, 96, 108, 306]) + rng.uniform(-1, 1), 1) for _ in range(rng.randint(0, 12))]
         r = _indents(xs)
         if not r: continue
-        assert set(r) == set(xs) and 1 <= max(r.values()) <= 2 and max(xs) - min(xs) <= 72
+        assert set(r) == set(xs) and 1 <= max(r.values()) <= 2 and max(xs) - min(xs) <= 72 and r[xs[0]] == 0
         assert all(r[a] <= r[b] for a in xs for b in xs if a <= b), (xs, r)
