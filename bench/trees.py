@@ -11,7 +11,8 @@ Filings: the standard Items (10-K: 1, 1A, 2, 3, 5, 7, 7A, 8, 9A; 10-Q: Part I It
 Outlined PDFs (reports carrying a PDF outline): the tree built with the outline IGNORED (`pdf_parse(outline=False)`)
   against the outline entries printed in the text (the entries pdf_parse's own outline placement finds on their pages):
   heading precision (detected headings matching an entry) and recall (entries matched by a heading), titles matched
-  after dropping spacing, case and punctuation (a prefix match counts when the shorter is >= 60% of the longer), and
+  after dropping spacing, case and punctuation (a prefix match counts when the shorter is >= 60% of the longer), a heading
+  on the page its entry is printed on or the next (session 35: before, an appendix's `TABLE 1.01` entry took the body's), and
   rank agreement (for consecutive matched pairs, outline depth and tree level move the same way: up, same or down), and
   parent agreement (each matched heading hangs under the heading of the entry the outline puts it under: its nearest
   matched ancestor in the tree is the entry's nearest shallower entry before it, or both are the top). Parent agreement
@@ -132,12 +133,13 @@ def _flat(path):
     return doc, [[l for b in _pdf_blocks(doc[i], flags) if not isinstance(b, str) for l in b] for i in range(doc.page_count)]
 
 @functools.lru_cache(maxsize=None)     # each outlined PDF is judged twice (outline ignored; below the outline): placed once
-def printed_outline(path, styles=False):
-    "The outline entries pdf_parse's outline placement finds printed on their pages, as `[(depth, title)]` (with `styles`, `[(depth, title, (size, bold))]`)."
+def printed_outline(path, styles=False, pages=False):
+    "The outline entries pdf_parse's outline placement finds printed on their pages, as `[(depth, title)]` (with `styles`, `[(depth, title, (size, bold))]`; with `pages`, the page each is printed on)."
     from litesearch.data import _outline_heads
     doc, flat = _flat(path)
     toc = [e for e in doc.get_toc() if e[2] > 0]
     _outline_heads(toc, flat)
+    if pages: return [p for p, ls in enumerate(flat) for l in ls if l.head]
     return [(*l.head, (l.size, l.bold)) if styles else l.head for ls in flat for l in ls if l.head]
 
 def outline_types(styles):
@@ -203,6 +205,7 @@ def outline_scores(path):
     from litesearch.structure import build_tree
     printed = printed_outline(path, styles=True)
     entries = [(d, squash(t)) for d, t, _ in printed]
+    at = printed_outline(path, pages=True)
     nodes = build_tree(pdf_parse(path, outline=False))
     det = [(depth_of(nodes, n), squash(n.title)) for n in nodes[1:]]
     types = outline_types([s for *_, s in printed])
@@ -210,7 +213,8 @@ def outline_scores(path):
     top = max((d for d, _ in entries), default=0)      # headings deeper than the outline goes are neither right nor wrong by it
     used, pairs, hit, why, ent, sample = set(), [], [], Counter(), {}, []
     for k, (lv, t) in enumerate(det):        # in reading order: each heading takes the next unused entry it matches
-        m = next((e for e in range(len(entries)) if e not in used and _match(t, entries[e][1])), None)
+        # on the page the entry is printed on (or the next): an appendix's `TABLE 1.01` is not the body's
+        m = next((e for e in range(len(entries)) if e not in used and _match(t, entries[e][1]) and 0 <= nodes[k + 1].page_start - at[e] <= 1), None)
         hit.append(m is not None)
         if m is not None: used.add(m); pairs.append((entries[m][0], lv)); ent[k + 1] = m
         else:
