@@ -195,7 +195,6 @@ def levels(heads:list, # `[(family, type_key)]` per heading in reading order; ty
         stack.append((rank[f], t)); out.append(min(len(stack), max_depth))
     return out
 
-
 # %% ../nbs/03_headings.ipynb #dce2ee9c
 _PERIOD = re.compile(r'^(?:for the )?(?:(?:three|six|nine|twelve|\d+)[- ](?:months?|weeks?)|(?:fiscal )?years?|quarters?|periods?)'
                      r'(?: ended| ending)\b|^as of\b|^(?:at |as at )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b', re.I)
