@@ -289,7 +289,8 @@ def is_contents(lines:list, # a page's lines of text
     num = [k for k, l in enumerate(ls) if len(l) <= 120 and family(l) in _STRONG]
     bare = sum(k + 1 < len(ls) and (k + 1 in num or len(ls[k+1]) < 60) for k in num)
     titled = any(_CONTENTS.match(l) for l in ls[:6])
-    return (titled and len(num) >= 3 and bare >= 0.6 * len(num)) or (len(num) >= 6 and bare >= 0.8 * len(num))
+    # untitled, a page of prose (40%+ of its lines running long) holds its articles rather than listing them
+    return (titled and len(num) >= 3 and bare >= 0.6 * len(num)) or (len(num) >= 6 and bare >= 0.8 * len(num) and sum(len(l) >= 60 for l in ls) < 0.4 * len(ls))
 
 # %% ../nbs/03_headings.ipynb #cac402c1-s2
 def contents_entries(lines:list, # a contents page's lines of text

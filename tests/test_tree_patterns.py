@@ -549,3 +549,13 @@ def test_bold_code_lines_head_their_descriptions():
     got = {n.title: path(n) for n in nodes[1:]}
     for o in ('save', 'save-exact', 'install-strategy'): assert got.get(o, [])[-2:] == ['Configuration', o], got
     assert 'How package-lock.json' in got and 'npm install --save' not in got, got
+
+def test_a_page_of_articles_is_no_contents_page():
+    "A directive's page with four articles, each over its title, and sentences opening on `Article N` was read as a contents page: its articles were lost."
+    arts = [(k, t) for k, t in ((4, 'Rights of performers'), (5, 'Relation between copyright and related rights'), (6, 'Minimum protection'), (7, 'Transitional provisions'))]
+    page = [('Article 3', 9, False), ('Acquisition of broadcasting rights', 9, True), PARA]
+    for k, t in arts:
+        page += [(f'Article {k}', 9, False), (t, 9, True), PARA[:180]]
+    page[5:5] = [('Article 4 (1) of this Directive shall apply to rights acquired before', 9, False), ('Article 14 (1) shall be subject to the provisions', 9, False)]
+    nodes, path = tree_of([[('CHAPTER II', 9, True), ('BROADCASTING OF PROGRAMMES BY SATELLITE', 9, True), PARA], page])
+    for k, t in arts: assert f'Article {k} {t}' in path, list(path)
