@@ -612,15 +612,28 @@ def _labels(out, lv, fams, titles, flat, skel, cells=frozenset()):
 _BARE = re.compile(r'^\s*\S+\s+\S+?\.?$')
 
 # %% ../nbs/03_headings.ipynb #d2440935-s1
-def _captions(out, titles):
+_ATTACHED = {'exhibit', 'schedule'}     # a document filed with another: the line under its number is its letterhead
+
+def _caption_under(flat, c, nxt):
+    "The line right under candidate `c` when it reads as a caption (short, bold, no sentence, no number of its own) and is not the next candidate (`nxt`: its page and line); else None."
+    p, i, g, _ = c
+    j = i + len(g)
+    if j >= len(flat[p]) or nxt == (p, j): return None
+    l = flat[p][j]; x = strip_markers(l.text).strip()
+    return l if not l.drop and x and len(x) <= 100 and x[-1] not in '.;:,' and l.bold and not family(x) and not not_heading(x) else None
+
+def _captions(out, titles, flat=None):
     "A division line printed alone (`Article 5`) takes the caption on the line right under it (`Subject matter`) into its title."
     res, ts = [], []
-    for c, t in zip(out, titles):
+    bare = lambda t: family(t) in _ALL and _BARE.match(t)
+    for k, (c, t) in enumerate(zip(out, titles)):
         # only a division word and its number is bare: `6. Workforce` has its title, and the line under it is a subtitle
-        if res and c[0] == res[-1][0] and c[1] == res[-1][1] + len(res[-1][2]) and family(t) is None \
-           and family(ts[-1]) in _ALL and _BARE.match(ts[-1]):
+        if res and c[0] == res[-1][0] and c[1] == res[-1][1] + len(res[-1][2]) and family(t) is None and bare(ts[-1]):
             p, i, g, d = res[-1]; res[-1] = (p, i, g + c[2], d); ts[-1] = f'{ts[-1]} {t}'; continue
         res.append(c); ts.append(t)
+        # a caption set smaller than any heading (a directive's `CHAPTER III` over `SUI GENERIS RIGHT`) is no candidate itself
+        if flat is not None and bare(t) and family(t) not in _ATTACHED and (l := _caption_under(flat, c, out[k + 1][:2] if k + 1 < len(out) else None)):
+            res[-1] = (*c[:2], c[2] + [l], c[3]); ts[-1] = f'{t} {strip_markers(l.text).strip()}'
     return res, ts
 
 # %% ../nbs/03_headings.ipynb #tail-fn
@@ -763,7 +776,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     cont = _continued(out, flat)
     out = [c for k, c in enumerate(out) if k not in cont]
     # Items named before captions are joined, so `PART I` does not take `BUSINESS` as its caption
-    out, titles = _captions(out, form_titles([strip_markers(' '.join(l.text for l in g)) for _, _, g, _ in out], form))
+    out, titles = _captions(out, form_titles([strip_markers(' '.join(l.text for l in g)) for _, _, g, _ in out], form), flat)
     key = lambda p, i, t, d: 0 if is_statement(t) else 0.5 + 0.01 * skel[p, i] if (p, i) in skel else d + 10 if skel else d
     fams = _numbered(titles)
     # each heading's type as its first line sets it; a statement's title is ranked by its words

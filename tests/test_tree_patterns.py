@@ -559,3 +559,11 @@ def test_a_page_of_articles_is_no_contents_page():
     page[5:5] = [('Article 4 (1) of this Directive shall apply to rights acquired before', 9, False), ('Article 14 (1) shall be subject to the provisions', 9, False)]
     nodes, path = tree_of([[('CHAPTER II', 9, True), ('BROADCASTING OF PROGRAMMES BY SATELLITE', 9, True), PARA], page])
     for k, t in arts: assert f'Article {k} {t}' in path, list(path)
+
+def test_chapter_takes_its_small_caption():
+    "A directive read without its outline sets `SUI GENERIS RIGHT` under `CHAPTER III` in small bold capitals: the chapter's node was titled `CHAPTER III` alone."
+    chapter = lambda n, cap, arts: [(f'CHAPTER {n}', 9, False), (cap, 8, True)] + [x for k, t in arts for x in ((f'Article {k}', 9, False), (t, 9, True), PARA)]
+    nodes, path = tree_of([chapter('I', 'SCOPE', [(1, 'Scope'), (2, 'Limitations')]), chapter('II', 'COPYRIGHT', [(3, 'Object of protection')]),
+                           chapter('III', 'SUI GENERIS RIGHT', [(7, 'Object of protection'), (8, 'Rights of lawful users')])])
+    assert path.get('Article 8 Rights of lawful users', [])[:1] == ['CHAPTER III SUI GENERIS RIGHT'], list(path)
+    assert 'SUI GENERIS RIGHT' not in path, list(path)
