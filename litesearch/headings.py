@@ -107,6 +107,8 @@ def family(title:str, # a heading candidate
         w, rest = m.group('w').lower(), m.group('rest')
         # 'Item 7 of this report', 'Part II, Item 1' read as references unless the word is capitalised as a heading
         if not (m.group('w')[0].isupper()) or re.match(r'\s*(?:of|to|in|and|or|for|as|above|below|herein)\b', rest): return None
+        # a sentence going on in lower case (`Article 19 shall apply ...`: running text whose line opens on a reference)
+        if re.match(r'\s+[a-z]', rest): return None
         return w
     if m := _dec_re.match(t):
         n = m.group('n')
