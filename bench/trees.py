@@ -8,7 +8,8 @@ Filings: the standard Items (10-K: 1, 1A, 2, 3, 5, 7, 7A, 8, 9A; 10-Q: Part I It
   found as a node titled `Item N`, and nested under their Part (a node titled `Part I`/`Part II`) or at the top;
   the three primary statements (balance sheet, income/operations, cash flows) as nodes; flat trees (the root or a
   top-level node with 60+ children, or a non-Part node's own text spanning > 60% of the pages of a document of 10+ pages). Earnings releases and 8-Ks are not scored on Items.
-Outlined PDFs (reports carrying a PDF outline): the tree built with the outline IGNORED (`pdf_parse(outline=False)`)
+Outlined PDFs (reports and EU acts carrying a PDF outline; since session 35 the EU acts too, which ingest reads with theirs):
+  the tree built with the outline IGNORED (`pdf_parse(outline=False)`)
   against the outline entries printed in the text (the entries pdf_parse's own outline placement finds on their pages):
   heading precision (detected headings matching an entry) and recall (entries matched by a heading), titles matched
   after dropping spacing, case and punctuation (a prefix match counts when the shorter is >= 60% of the longer), a heading
@@ -312,7 +313,7 @@ def run_corpus(name, folder, save_eu, show, judge=False):
         if name == 'filings': r.update(filing_scores(nodes, kind_of(f.stem)))
         if name == 'eu':
             fps[f.stem] = fingerprint(nodes); r.update(eu_check(f.stem, fps[f.stem], saved))
-        if has_outline and name != 'eu' and name != 'filings': r.update(outline_scores(f))
+        if has_outline and name != 'filings': r.update(outline_scores(f))
         if has_outline and (b := below_scores(f)): r['below'] = b
         if show and show in f.stem:
             for n in nodes: print('  ' * depth_of(nodes, n) + f'{n.title[:90]}  [{n.page_start}-{n.page_end}] ({len(n.children)})')
