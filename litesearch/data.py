@@ -561,14 +561,20 @@ def _over_columns(g, # a heading candidate's lines
 
 def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
                   ):
-    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), none over a table's column (`_over_columns`), each under the entry it follows."
+    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`) or numbered in a family below its entries', none over a table's column (`_over_columns`), each under the entry it follows."
     if (rank := _rank_type([(l.size, l.bold) for ls in flat for l in ls if l.head])) is None: return
     low, plain = rank
     smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
     page = {id(l): ls for ls in flat for l in ls}
     # the levels found are only relative depths under the entries, which are the larger headings: no holding by type
-    found = {id(g[0]): (g, d, t) for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat], by_type=False)
-             if smaller(g[0]) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
+    planned = plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat], by_type=False)
+    # a numbered heading of a family below the entries' (an act's articles under an outline of its chapters) is below the
+    # outline whatever its type: a directive sets its chapters smaller than its articles
+    ent = [f for ls in flat for l in ls if l.head and (f := family(l.head[1]))]
+    rank = rank_families(ent + [family(t) for _, _, t in planned])
+    deeper = lambda t: bool(ent) and (f := family(t)) is not None and f not in ent and rank[f] > max(rank[e] for e in ent)
+    found = {id(g[0]): (g, d, t) for g, d, t in planned
+             if (smaller(g[0]) or deeper(t)) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
     top, under = min((d for _, d, _ in found.values()), default=0), None      # `under`: depth of the entry last opened
     for ls in flat:
         for l in ls:

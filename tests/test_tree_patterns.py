@@ -567,3 +567,20 @@ def test_chapter_takes_its_small_caption():
                            chapter('III', 'SUI GENERIS RIGHT', [(7, 'Object of protection'), (8, 'Rights of lawful users')])])
     assert path.get('Article 8 Rights of lawful users', [])[:1] == ['CHAPTER III SUI GENERIS RIGHT'], list(path)
     assert 'SUI GENERIS RIGHT' not in path, list(path)
+
+def test_articles_below_an_outline_of_chapters():
+    "A directive whose outline lists its chapters only, set smaller than its articles: no article was found below the outline (the type test alone)."
+    doc = pymupdf.open()
+    toc = []
+    for n, (ch, arts) in enumerate((('CHAPTER I SCOPE', (1, 2)), ('CHAPTER II COPYRIGHT', (3, 4)))):
+        pg, y = doc.new_page(), 72
+        pg.insert_text((72, y), ch, fontsize=8, fontname='hebo'); y += 24; toc.append([1, ch, n + 1])
+        for k in arts:
+            pg.insert_text((72, y), f'Article {k}', fontsize=10, fontname='heit'); y += 14
+            pg.insert_text((72, y), f'Title of article {k}', fontsize=10, fontname='hebo'); y += 14
+            assert pg.insert_textbox(pymupdf.Rect(72, y, 500, y + 140), PARA, fontsize=10, fontname='helv') > 0; y += 150
+    doc.set_toc(toc)
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    got = {n.title: path(n) for n in nodes[1:]}
+    assert got.get('Article 3 Title of article 3', [])[-2:] == ['CHAPTER II COPYRIGHT', 'Article 3 Title of article 3'], got
