@@ -149,6 +149,7 @@ class _Line:
     label: bool = False    # a short title ending in a colon set alone on its row (`Consent:`): a heading where its type's headings are such labels
     lead: bool = False     # opens in bold that ends on a colon, then turns plain: a run-in label leading into its paragraph
     mono: bool = False     # every span monospaced: code
+    spaced: bool = False   # set letter-spaced, its words read back from where its letters stand (`_untracked`)
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 _MONO = 8      # pymupdf's span flag for a monospaced font
@@ -163,6 +164,30 @@ def _lead(sp, bs, before=''):
     return (sp[k-1]['text'] if k else before).rstrip()[-1:] == ':' or sp[k]['text'].lstrip()[:1] == ':'
 
 # %% ../nbs/04_data.ipynb #9c63180f-s1
+def _tracked(s:str)->bool:
+    "Letter-spaced words (`S e c t i o n 4`), not a leader's dots: four or more pieces, most of them one letter."
+    if s[1:2] != ' ': return False         # asked of every line: most open on a word
+    ts = s.split()
+    return len(ts) >= 4 and sum(len(t) == 1 and t.isalpha() for t in ts) >= 0.7 * len(ts)
+
+def _untracked(page, l, flags)->str:
+    "A letter-spaced `_Line`'s text from its characters' places: a gap well over the letters' spacing parts words; None when the gaps say nothing (a row of single letters)."
+    # its band of the page only: characters are read (pymupdf's `rawdict`) for the rare line that needs them, ~0.7 ms
+    clip = _pymupdf().Rect(l.x0 - 1, l.y - 1.2 * l.size, l.x1 + 1, l.y + 0.3 * l.size)
+    got = [c for b in page.get_text('rawdict', flags=flags, clip=clip)['blocks'] for ln in b.get('lines', []) for s in ln['spans']
+           for c in s['chars'] if c['c'].strip()]
+    # this line's letters, small capitals too, stand on its baseline: the band may reach the lines above and below
+    base = sorted(c['origin'][1] for c in got if abs(c['bbox'][3] - l.y) < 1)
+    if not base: return None
+    chars = sorted((c for c in got if abs(c['origin'][1] - base[len(base) // 2]) < 1), key=lambda c: c['bbox'][0])
+    if len(chars) < 4: return None
+    gaps = [b['bbox'][0] - a['bbox'][2] for a, b in zip(chars, chars[1:])]
+    med = sorted(gaps)[len(gaps) // 2]
+    if med > 0.4 * l.size: return None       # letters set apart as far as words are: a row of cells, not a tracked word
+    out = chars[0]['c']
+    for g, c in zip(gaps, chars[1:]): out += (' ' if g > max(1.6 * med, med + 0.15 * l.size) else '') + c['c']
+    return out
+
 def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
     "A page as blocks: each a list of `_Line`s, or a markdown string (a table, an image link)."
     out, done = [], set()
@@ -195,6 +220,9 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
                 pv.size = max(pv.size, round(main['size'] * 2) / 2)
             else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs), mono=mono))
             last_y = y
+        for m in ls:
+            # letter-spaced display type (`S e c t i o n 4`) read back into words, from where its letters stand
+            if _tracked(m.text) and (u := _untracked(page, m, flags)): m.text, m.spaced = u, True
         if ls: out.append(ls)
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
     return out
@@ -326,7 +354,7 @@ def _outline_heads(toc, # doc.get_toc()
         if m:
             (i, j), found = m, found + 1
             txt = ' '.join(l.text for l in ls[i:j] if not l.drop)
-            ls[i].head = (d, title if any(_spaced(l.text) for l in ls[i:j]) else txt)
+            ls[i].head = (d, title if any(l.spaced or _spaced(l.text) for l in ls[i:j]) else txt)
             for l in ls[i+1:j]: l.drop = True
             cursor[p] = j
         else:                                      # not printed as such: open it where the outline points

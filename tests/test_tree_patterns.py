@@ -584,3 +584,23 @@ def test_articles_below_an_outline_of_chapters():
     path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
     got = {n.title: path(n) for n in nodes[1:]}
     assert got.get('Article 3 Title of article 3', [])[-2:] == ['CHAPTER II COPYRIGHT', 'Article 3 Title of article 3'], got
+
+def _tracked_text(pg, x, y, text, size=10, font='hebo', track=2.0, word=6.0):
+    "Draw `text` letter-spaced, a glyph at a time, as typeset display type is: `track` points between letters, `word` between words."
+    for w in text.split():
+        for ch in w:
+            pg.insert_text((x, y), ch, fontsize=size, fontname=font); x += pymupdf.get_text_length(ch, font, size) + track
+        x += word
+    return x
+
+def test_letter_spaced_headings_read_as_words():
+    "The VAT directive sets its sections letter-spaced: `S e c t i o n 4` / `S u p p l i e s o f g a s ...` were read one letter a word."
+    doc = pymupdf.open()
+    for k, title in ((1, 'Supply of goods without transport'), (2, 'Supply of goods with transport')):
+        pg = doc.new_page()
+        pg.insert_text((72, 60), f'Article {k}', fontsize=10, fontname='helv')
+        _tracked_text(pg, 72, 90, f'Section {k}'); _tracked_text(pg, 72, 106, title)
+        assert pg.insert_textbox(pymupdf.Rect(72, 120, 500, 400), PARA * 2, fontsize=9, fontname='helv') > 0
+    pages = pdf_parse(doc.tobytes())
+    text = ' '.join(t for _, t in pages)
+    assert 'Supply of goods without transport' in text and 'S u p p l y' not in text, text[:300]
