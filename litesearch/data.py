@@ -164,8 +164,8 @@ def _lead(sp, bs, before=''):
     return (sp[k-1]['text'] if k else before).rstrip()[-1:] == ':' or sp[k]['text'].lstrip()[:1] == ':'
 
 # %% ../nbs/04_data.ipynb #9c63180f-s1
-def _tracked(s:str)->bool:
-    "Letter-spaced words (`S e c t i o n 4`), not a leader's dots: four or more pieces, most of them one letter."
+def _spaced(s:str)->bool:
+    "Letter-spaced words (`S e c t i o n 4`) that extraction left one letter a word, not a leader's dots: four or more pieces, most of them one letter."
     if s[1:2] != ' ': return False         # asked of every line: most open on a word
     ts = s.split()
     return len(ts) >= 4 and sum(len(t) == 1 and t.isalpha() for t in ts) >= 0.7 * len(ts)
@@ -222,7 +222,7 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             last_y = y
         for m in ls:
             # letter-spaced display type (`S e c t i o n 4`) read back into words, from where its letters stand
-            if _tracked(m.text) and (u := _untracked(page, m, flags)): m.text, m.spaced = u, True
+            if _spaced(m.text) and (u := _untracked(page, m, flags)): m.text, m.spaced = u, True
         if ls: out.append(ls)
     out += [md for k, (_, md) in enumerate(tables) if k not in done]
     return out
@@ -328,10 +328,6 @@ def _numbered_depths(toc, depth):
         for k, n in ks: depth[k] += n - low
     return depth
 
-def _spaced(s):
-    "Letter-spaced display type (`S e c t i o n 1`) has lost its word breaks."
-    ts = s.split()
-    return len(ts) >= 4 and sum(len(t) == 1 for t in ts) >= 0.7 * len(ts)
 
 # outline strings decoded as PDFDocEncoding leave C1 bytes where dashes and spaces were
 _c1 = re.compile(r'-?[\x00-\x1f\x7f-\x9f]')
