@@ -596,7 +596,9 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     # outline whatever its type: a directive sets its chapters smaller than its articles
     ent = [f for ls in flat for l in ls if l.head and (f := family(l.head[1]))]
     rank = rank_families(ent + [family(t) for _, _, t in planned])
-    deeper = lambda t: bool(ent) and (f := family(t)) is not None and f not in ent and rank[f] > max(rank[e] for e in ent)
+    last = max((rank[e] for e in ent), default=None)      # the entries' deepest family, read once
+    fams = set(ent)
+    deeper = lambda t: last is not None and (f := family(t)) is not None and f not in fams and rank[f] > last
     found = {id(g[0]): (g, d, t) for g, d, t in planned
              if (smaller(g[0]) or deeper(t)) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
     top, under = min((d for _, d, _ in found.values()), default=0), None      # `under`: depth of the entry last opened
