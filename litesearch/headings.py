@@ -617,15 +617,22 @@ _BARE = re.compile(r'^\s*\S+\s+\S+?\.?$')
 _ATTACHED = {'exhibit', 'schedule'}     # a document filed with another: the line under its number is its letterhead
 
 def _caption_under(flat, c, nxt):
-    "The line right under candidate `c` when it reads as a caption (short, bold, no sentence, no number of its own) and is not the next candidate (`nxt`: its page and line); else None."
+    "The lines right under candidate `c` that read as its caption (bold, no sentence, no number of its own), up to three at their line spacing, none of them the next candidate (`nxt`: its page and line); else []."
     p, i, g, _ = c
-    j = i + len(g)
-    if j >= len(flat[p]) or nxt == (p, j): return None
-    l = flat[p][j]; x = strip_markers(l.text).strip()
-    return l if not l.drop and x and len(x) <= 100 and x[-1] not in '.;:,' and l.bold and not family(x) and not not_heading(x) else None
+    ls, j, got = flat[p], i + len(g), []
+    while j < len(ls) and len(got) < 3 and (p, j) != nxt:
+        l = ls[j]; x = strip_markers(l.text).strip()
+        # under a division line a caption may end in numbers (`Provisions common to Sections 1 and 2`): no table's row
+        if l.drop or not x or not l.bold or family(x) or not_heading(x, rows=False): break
+        # a caption wrapped on to another line keeps its type and line spacing
+        if got and ((l.size, l.bold) != (got[-1].size, got[-1].bold) or not 0 < l.y - got[-1].y <= tuning.HEAD_LINE_GAP * l.size): break
+        got.append(l); j += 1
+        if x[-1] in '.;:,': break
+    t = ' '.join(strip_markers(l.text).strip() for l in got)
+    return got if got and len(t) <= 200 and t[-1] not in '.;:,' else []
 
 def _captions(out, titles, flat=None):
-    "A division line printed alone (`Article 5`) takes the caption on the line right under it (`Subject matter`) into its title."
+    "A division line printed alone (`Article 5`) takes the caption right under it (`Subject matter`, on up to three lines) into its title."
     res, ts = [], []
     bare = lambda t: family(t) in _ALL and _BARE.match(t)
     for k, (c, t) in enumerate(zip(out, titles)):
@@ -634,8 +641,8 @@ def _captions(out, titles, flat=None):
             p, i, g, d = res[-1]; res[-1] = (p, i, g + c[2], d); ts[-1] = f'{ts[-1]} {t}'; continue
         res.append(c); ts.append(t)
         # a caption set smaller than any heading (a directive's `CHAPTER III` over `SUI GENERIS RIGHT`) is no candidate itself
-        if flat is not None and bare(t) and family(t) not in _ATTACHED and (l := _caption_under(flat, c, out[k + 1][:2] if k + 1 < len(out) else None)):
-            res[-1] = (*c[:2], c[2] + [l], c[3]); ts[-1] = f'{t} {strip_markers(l.text).strip()}'
+        if flat is not None and bare(t) and family(t) not in _ATTACHED and (ls := _caption_under(flat, c, out[k + 1][:2] if k + 1 < len(out) else None)):
+            res[-1] = (*c[:2], c[2] + ls, c[3]); ts[-1] = ' '.join([t] + [strip_markers(l.text).strip() for l in ls])
     return res, ts
 
 # %% ../nbs/03_headings.ipynb #tail-fn
