@@ -360,9 +360,6 @@ def _outline_heads(toc, # doc.get_toc()
     return found
 
 # %% ../nbs/04_data.ipynb #tb-fn
-_TITLE_SIZE = 1.15    # type this many times the body's size is a title's, whatever its weight
-_CODE_SIZE = 0.8      # code is set about 0.85 of its text's size: bold code this many times the body's size may head a section
-
 def _body_size(flat)->float:
     "The type size most of a PDF's characters are set in (0: no text)."
     sizes = Counter()
@@ -378,7 +375,7 @@ def _printed_title(ls, # a page's `_Line`s
     i = next((i for i in range(at, len(ls)) if not ls[i].drop and ls[i].text.strip()), None)
     if i is None or ls[i].head: return None
     t = ls[i].text
-    if ls[i].size < body * _TITLE_SIZE or t[-1] in '.;:,' or len(t.split()) > tuning.TITLE_MAX_WORDS or layout_note(t): return None
+    if ls[i].size < body * tuning.TITLE_SIZE or t[-1] in '.;:,' or len(t.split()) > tuning.TITLE_MAX_WORDS or layout_note(t): return None
     return i
 
 def _title_bookmarks(flat, # per page, its `_Line`s, the outline's entries placed
@@ -499,10 +496,10 @@ def _font_heads(flat, # per page, its `_Line`s
     "Heading candidates from type alone, as `[(lines, depth)]`: lines set larger than the body, or bold on their own, ranked by size."
     if not (body := _body_size(flat)): return []
     def style(l):
-        if l.size >= body * _TITLE_SIZE: return (l.size, 0)
+        if l.size >= body * tuning.TITLE_SIZE: return (l.size, 0)
         if l.bold and l.size >= body * 0.95: return (l.size, 1)
         # bold code on a line of its own: an option's or a function's name over its description (`save`, `fs.readFile(path)`)
-        if l.bold and l.mono and l.size >= body * _CODE_SIZE: return (l.size, 2)
+        if l.bold and l.mono and l.size >= body * tuning.CODE_SIZE: return (l.size, 2)
     def key(l, carry=False):
         t = l.text
         if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None

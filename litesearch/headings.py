@@ -292,7 +292,7 @@ def is_contents(lines:list, # a page's lines of text
     bare = sum(k + 1 < len(ls) and (k + 1 in num or len(ls[k+1]) < 60) for k in num)
     titled = any(_CONTENTS.match(l) for l in ls[:6])
     # untitled, a page of prose (40%+ of its lines running long) holds its articles rather than listing them
-    return (titled and len(num) >= 3 and bare >= 0.6 * len(num)) or (len(num) >= 6 and bare >= 0.8 * len(num) and sum(len(l) >= 60 for l in ls) < 0.4 * len(ls))
+    return (titled and len(num) >= 3 and bare >= 0.6 * len(num)) or (len(num) >= 6 and bare >= 0.8 * len(num) and sum(len(l) >= 60 for l in ls) < tuning.CONTENTS_LONG_SHARE * len(ls))
 
 # %% ../nbs/03_headings.ipynb #cac402c1-s2
 def contents_entries(lines:list, # a contents page's lines of text
@@ -397,7 +397,7 @@ def _indents(xs:list, # the left edges of a contents page's entries
     for x in sorted(set(xs)):
         if not cut or x - cut[-1][-1] > 2: cut.append([x])
         else: cut[-1].append(x)
-    if not 2 <= len(cut) <= 3 or cut[-1][-1] - cut[0][0] > 72 or xs[0] not in cut[0]: return {}
+    if not 2 <= len(cut) <= 3 or cut[-1][-1] - cut[0][0] > tuning.INDENT_SPREAD or xs[0] not in cut[0]: return {}
     return {x: r for r, c in enumerate(cut) for x in c}
 
 def _on_page(n, # the printed page a contents entry lists (None: none read)

@@ -90,6 +90,12 @@ HEAD_LINE_GAP = 2.0
 BODY_TYPE_PROSE = 0.2
 # a page holding this many characters has a body type of its own: the type most of them are set in (`_font_heads`)
 PAGE_BODY_CHARS = 1000
+TITLE_SIZE = 1.15   # type this many times the body's size is a title's, whatever its weight
+CODE_SIZE = 0.8     # code is set about 0.85 of its text's size: bold code this many times the body's size may head a section
+# an untitled page of numbered lines is a contents page only when fewer than this share of its lines run long (a page of
+# articles and their first sentences: 55%; contents pages and correlation tables: 3-32%)
+CONTENTS_LONG_SHARE = 0.4
+INDENT_SPREAD = 72  # points (an inch) a contents page's 2-3 indents stand within; a wider spread is columns, not indents
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half
