@@ -568,6 +568,23 @@ def test_chapter_takes_its_small_caption():
     assert path.get('Article 8 Rights of lawful users', [])[:1] == ['CHAPTER III SUI GENERIS RIGHT'], list(path)
     assert 'SUI GENERIS RIGHT' not in path, list(path)
 
+def test_chapter_caption_wrapped_on_two_lines():
+    "A directive read without its outline wraps a chapter's caption over two lines: the node kept the first line only (`CHAPTER 3a Threshold for ... covered by`)."
+    cap = ['Threshold for taxable persons making supplies of goods covered by', 'point (a) of Article 33 and supplies of services covered by Article 58']
+    doc = pymupdf.open()
+    for ch, lines, arts in (('CHAPTER 3', ['SPECIAL SCHEME'], (58,)), ('CHAPTER 3a', cap, ('59c', '59d'))):
+        pg, y = doc.new_page(), 72
+        pg.insert_text((200, y), ch, fontsize=8, fontname='helv'); y += 17
+        for t in lines: pg.insert_text((100, y), t, fontsize=9, fontname='hebo'); y += 10.7      # at its line spacing, the number smaller
+        for k in arts:
+            y += 20; pg.insert_text((200, y), f'Article {k}', fontsize=9, fontname='helv'); y += 14
+            assert pg.insert_textbox(pymupdf.Rect(72, y, 500, y + 140), PARA, fontsize=9, fontname='helv') > 0; y += 150
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    got = {n.title: path(n) for n in nodes[1:]}
+    assert got.get('Article 59d', [])[:1] == [f'CHAPTER 3a {cap[0]} {cap[1]}'], got
+    assert not any(t.startswith('point (a)') for t in got), got
+
 def test_articles_below_an_outline_of_chapters():
     "A directive whose outline lists its chapters only, set smaller than its articles: no article was found below the outline (the type test alone)."
     doc = pymupdf.open()
