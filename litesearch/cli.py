@@ -17,7 +17,7 @@ from apswutils.db import Database
 from . import __version__
 from .core import database
 from .agent import DbTools, mcp_server, serve_stdio
-from .retrieve import _keywords_rank, _glossary_state, GLOSSARIES
+from .retrieve import _doc_names, _keywords_rank, _glossary_state, GLOSSARIES
 from . import files   # add_file / add_dir
 
 # %% ../nbs/18_cli.ipynb #2c18614d
@@ -211,7 +211,7 @@ def docs(db:Database, # an open litesearch database
 
 def _show_docs(ds):
     if not ds: return '(no documents)'
-    return '\n'.join(f"{i:>2}. {d['score']:.4f}  {d['doc_id']}  {d['kind']:<5} {_line(d['label'], 100)}" for i, d in enumerate(ds, 1))
+    return '\n'.join(f"{i:>2}. {d['score']:.4f}  {d['doc_id']}  {d['kind']:<5} {_line(name, 100)}" for i, (d, name) in enumerate(zip(ds, _doc_names(ds)), 1))
 
 # %% ../nbs/18_cli.ipynb #d3612ea2-s1
 def context(db:Database, # an open litesearch database

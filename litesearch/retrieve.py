@@ -10,7 +10,7 @@ import re
 from apswutils.db import Database
 from fastcore.basics import first, listify, patch
 import functools, json, re, numpy as np
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from . import tuning
 from .db import _args_key, _doc_params, _fresh, _kept, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
@@ -139,13 +139,19 @@ def doc_search(self:Database,
 Database.search = Database.doc_search   # the name a user tries first answers in the result vocabulary
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx
+def _doc_names(ds:list, # documents as `docs()` returns them (label, title)
+             )->list: # what names each to a reader
+    "Each document's label, with its title beside it when another listed document shares the label: twenty NTSB reports are all labelled `National Transportation Safety Board`."
+    n = Counter(d['label'] for d in ds)
+    return [f"{d['label']} ({d['title']})" if n[d['label']] > 1 and d.get('title') and d['title'] != d['label'] else d['label'] for d in ds]
+
 class Docs(list):
     "`docs()` results: a list of dicts that renders as ranked documents, each with why, in Jupyter."
     def _repr_markdown_(self):
-        return '\n'.join(f"{i}. **{_md_esc(d['label'])}** · `{d['doc_id']}` · {d['score']:.4f} · names #{d['why']['names_rank'] or '–'}, "
+        return '\n'.join(f"{i}. **{_md_esc(name)}** · `{d['doc_id']}` · {d['score']:.4f} · names #{d['why']['names_rank'] or '–'}, "
                          f"text #{d['why']['body_rank'] or '–'}, evidence #{d['why']['evidence_rank'] or '–'} ({d['why']['nhits']} hits), "
                          f"sections #{d['why'].get('sections_rank') or '–'}"
-                         for i, d in enumerate(self, 1)) or '*no documents*'
+                         for i, (d, name) in enumerate(zip(self, _doc_names(self)), 1)) or '*no documents*'
 
 def _n_docs(tr)->int:
     return _fresh(tr.db, ('ndocs', tr.docs.name), lambda: tr.execute(f'SELECT count(*) FROM [{tr.docs.name}]').fetchone()[0])
