@@ -358,8 +358,8 @@ def _share_in(tr, t, did)->tuple:
         return n, n / n_all
     return _fresh(tr.db, ('share_in', tr.store.name, t, did), read)
 
-def _text_named(tr, terms, ev_rank:dict, ev:dict, q:str=None)->dict:
-    "Routing confidence from a name only one document's text uses (a capital or a digit in it): held by its opening text alone, or by `tuning.TEXT_NAME_SHARE` of the chunks that hold it; that document must also hold the best chunk evidence."
+def _text_named(tr, terms, ev_rank:dict, ev:dict, q:str=None, through:bool=True)->dict:
+    "Routing confidence from a name only one document's text uses (a capital or a digit in it): held by its opening text alone, or (`through`) by `tuning.TEXT_NAME_SHARE` of the chunks that hold it; that document must also hold the best chunk evidence."
     ts = [t for t in terms if _NAMEISH.search(t) and not _grammar_cap(tr, q, t)]
     if not ts: return {}
     p, opening = tr.profiles.name, [t for t in ts if _body_df(tr, t) == 1]
@@ -369,7 +369,7 @@ def _text_named(tr, terms, ev_rank:dict, ev:dict, q:str=None)->dict:
     # a name used through a document's text and hardly elsewhere: 'VAT', in no title (the act is 'on the common system of
     # value added tax') but in nearly every chunk of the VAT directive and few others; its share is the confidence
     best = next((d for d, r in ev_rank.items() if r == 1), None)
-    for t in ts if best else []:
+    for t in ts if best and through else []:
         n, share = _share_in(tr, t, best)
         if share >= tuning.TEXT_NAME_SHARE and n >= tuning.TEXT_NAME_MIN: conf[best] = max(conf.get(best, 0.0), round(share, 4))
     return conf
@@ -411,9 +411,14 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])), ('sections', secs))}
     # named by no label or file name, a document may still be named by its text: an accident report whose label is
-    # the agency's name, asked about by its place and aircraft
+    # the agency's name, asked about by its place and aircraft. And beside the documents the labels name, by a name no
+    # label holds that one document's opening text does: 'Muscle Shoals' named the accident report there, when a protocol
+    # titled '... Improvement of Muscle Strength ...' was named by 'Muscle' (a word used through a text, 'FY22' in FedEx's
+    # 10-K, names nothing beside a label's name: Oracle's 'FY22' question went to FedEx)
     spec, words = _specificity(tr, nterms)
-    conf = _route_conf(dict(names), ev, spec, words) if names else _text_named(tr, terms, ranks['evidence'], ev, q)
+    conf = _route_conf(dict(names), ev, spec, words) if names else {}
+    free = [t for t in terms if not _name_df(tr, t)] if names else terms
+    for d, c in _text_named(tr, free, ranks['evidence'], ev, q, through=not names).items(): conf[d] = max(conf.get(d, 0.0), c)
     # a page named by lower-case words only (its topic, as a documentation page's file name gives it) is the one meant as
     # far as it holds the question's other words: 'dead-letter queue' routed a question about moving messages out of one to
     # `list-dead-letter-source-queues`. A proper name means its document whatever is asked of it: an analyst's 'top line'
