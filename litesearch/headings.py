@@ -735,6 +735,17 @@ def _back_cover(flat):
     return bool(ls) and _no_paragraph(ls) and sum(len(l.text) for l in ls) < 300 \
         and not any(family(l.text) or l.text.split()[0].lower() in _ALL for l in ls)
 
+def _doc_title(flat, # per page, its `_Line`s
+               cands, # heading candidates `(page, line, lines, depth)`
+               body:float, # the body's type size
+              ):
+    "(page, line) of the candidate printing the document's title: the first on its first page with text, set in that page's largest type and in display size (`tuning.TITLE_SIZE` times the body's); else None."
+    p0 = next((p for p, ls in enumerate(flat) if any(not l.drop for l in ls)), None)
+    if p0 is None or not body: return None
+    on = sorted((c for c in cands if c[0] == p0), key=lambda c: c[1])
+    top = max(l.size for l in flat[p0] if not l.drop)
+    return (p0, on[0][1]) if on and on[0][2][0].size == top >= body * tuning.TITLE_SIZE else None
+
 def _runs_on(ls, i, n):
     "A candidate whose sentence runs on into the next line of its type, which starts in lowercase: a paragraph's piece."
     nxt, last = next((o for o in ls[i+n:] if not o.drop), None), ls[i+n-1]
@@ -761,6 +772,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     # entries, which rank by their indents there
     skel = {(p, i): r for p, i, _, _, r in ents} if len(ents) >= 3 else {}
     seen, out, cells = set(), [], set()
+    title = _doc_title(flat, cands, body)
     for p, i, g, d in sorted(cands, key=lambda c: (c[0], c[1], -len(c[2]))):
         if (p, i) in seen: continue
         seen.update((p, i + k) for k in range(len(g)))
@@ -770,8 +782,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         if p in toc and (toc[p] is None or i > toc[p]): continue
         # a contents line
         if _leaders(t) or (f in _STRONG and re.search(r'[A-Za-z)]\s+\d{1,4}$', t) and len(t.split()) > 3): continue
-        # a code name (`save`, `install-strategy`) opens in lower case and is no sentence's piece
-        if f is None and d and not is_statement(t) and (not_heading(t) or (not_title(t, all(l.bold for l in g)) and not all(l.mono for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
+        # a code name (`save`, `install-strategy`) opens in lower case and is no sentence's piece; a title may be long
+        if f is None and d and not is_statement(t) and (not_heading(t) or (not_title(t, all(l.bold for l in g) or (p, i) == title) and not all(l.mono for l in g)) or (g[0].size <= body and _table_label(flat[p], i, len(g)))): continue
         # a cover's lines other than its title (a notice in its type runs on); a back cover's lines
         if (p == 0 and cover and ((g[0].size, g[0].bold) != cover or _runs_on(flat[p], i, len(g)))) or (back and p == len(flat) - 1): continue
         # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one

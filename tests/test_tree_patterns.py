@@ -585,6 +585,24 @@ def test_chapter_caption_wrapped_on_two_lines():
     assert got.get('Article 59d', [])[:1] == [f'CHAPTER 3a {cap[0]} {cap[1]}'], got
     assert not any(t.startswith('point (a)') for t in got), got
 
+def test_long_cover_title_heads_the_document():
+    "A protocol's cover sets its 24-word title in 20 points over an 11-point body: read as a sentence set large, the document had no title, and its label named its first section (`Sponsor Statement and Signature Page`)."
+    lines = ['Prospective Clinical Evaluation of the Safety and Efficacy', 'of NON-INVASIVE Electronic Stimulation for', 'Improvement of Muscle Strength and Toning,',
+             'Circumferential Reduction of the Core and Extremities']
+    doc = pymupdf.open()
+    pg, y = doc.new_page(), 90
+    for t in lines: pg.insert_text((72, y), t, fontsize=20, fontname='helv'); y += 24
+    pg.insert_text((72, y + 20), 'Sponsor: Lutronic, Inc.', fontsize=14, fontname='helv')
+    for h in ('Sponsor Statement and Signature Page', 'Contact Information', 'Protocol Synopsis'):
+        pg = doc.new_page(); pg.insert_text((72, 90), h, fontsize=16, fontname='helv')
+        assert pg.insert_textbox(pymupdf.Rect(72, 110, 500, 400), PARA * 2, fontsize=11, fontname='helv') > 0
+    pages = pdf_parse(doc.tobytes())
+    title = ' '.join(lines)
+    nodes = build_tree(pages)
+    assert title in [n.title for n in nodes], [n.title for n in nodes]
+    from litesearch.tree import doc_profile
+    assert doc_profile(pages, 'NCT06152900_Prot_SAP_000')['label'] == title
+
 def test_articles_below_an_outline_of_chapters():
     "A directive whose outline lists its chapters only, set smaller than its articles: no article was found below the outline (the type test alone)."
     doc = pymupdf.open()
