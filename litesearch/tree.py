@@ -12,7 +12,7 @@ from fastcore.basics import GetAttr, ifnone, patch
 from . import tuning
 from .db import DEFAULT_TOKENIZE, _check_store_name, _free_name, _ident, _ls
 from .fts import _fts_rows, _levels, _merge_fts
-from .headings import _squash
+from .headings import _FUNCTION_END, _squash
 from .structure import _norm_pages
 
 # %% ../nbs/11_tree.ipynb #113b004d
@@ -303,6 +303,28 @@ def _title(text:str, # the opening text a label is read from
     c = _squash(core)       # letters and digits only, case-folded, as outline entries are matched (`headings._squash`)
     return next((x for j, x, a in hs if a > at and j <= k and len(_squash(x)) > len(c) and c in _squash(x)), h)
 
+# %% ../nbs/11_tree.ipynb #field-title
+_TITLE_FIELD = re.compile(r'(?im)^[#*\s]*(?:(?:official|public|scientific|full|study|protocol|project|research|trial)\s+title|title|project\s+name)'
+                          r'(?:\s+of\s+(?:the\s+)?(?:study|project|protocol|trial))?\s*(?:[:：]\s*(?P<v>.*?)\s*)?$')
+
+_FIELD = re.compile(r'^[^\W\d_][\w /()&.-]{0,40}[:：]')     # `Grant Number:`, `Project number：`: the next field
+
+def _field_title(text:str, # the opening text a label is read from
+                )->str: # the title the cover gives as a field, or None
+    "A cover's title given as a field (`Title:`, `Official Title:`, `Project Name:`, or a `Title` heading over it), with the lines its value wraps onto."
+    lines = text.split('\n')
+    for i, l in enumerate(lines):
+        if not (m := _TITLE_FIELD.match(l)): continue
+        got, j = [m['v']] if m['v'] else [], i + 1
+        while j < len(lines) and (x := lines[j].strip()) and not _FIELD.match(x.lstrip('#* ')) and len(' '.join(got)) < 300:
+            head = x.startswith('#')
+            # a heading goes on only a value cut mid-phrase (`... Cognition in` | `# Neurorehabilitation`); a value ends on a period
+            if (not got and head) or (got and ((head and got[-1].split()[-1].lower() not in _FUNCTION_END) or got[-1].endswith('.'))): break
+            got.append(x.lstrip('#* ')); j += 1
+        v = ' '.join(got).strip()
+        if len(v.split()) >= 3 and len(v) <= 300: return v
+    return None
+
 # %% ../nbs/11_tree.ipynb #19331200-2
 def _opening(pages, n:int)->str:
     "The first `n` characters of a document's text, pages joined by newlines, reading no further pages than that takes."
@@ -321,7 +343,7 @@ def doc_profile(pages, # [(page_no, text)], or a string
     "What identifies a document: a readable label, its names (title, source words, metadata) and its opening text."
     more = _opening(pages, tuning.PROFILE_SCAN)      # a 10-Q's balance sheet lies past its cover
     text = more[:n]
-    label = _cover_label(text) or _title(text, more) or title
+    label = _cover_label(text) or _field_title(text) or _title(text, more) or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
     said = [*_fiscal_names(text), *_fiscal_label(label), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
     names = ' '.join([title, _source_words(source), *vals, *said])
