@@ -60,7 +60,7 @@ def toc(self:DbTools, doc:str|None=None, # a document id, title, source path or 
         summaries:bool=False, # include the opening lines of each section
         offset:int=0, # skip this many documents (a cut answer's last entry gives the next offset)
         kind:str|None=None, # list only documents of this kind: pdf, md, txt, html, ...
-       )->list: # `db.toc`'s entries (doc_id, node_id, title, source, kind, pages, meta, sections nested; nsections at depth 0); a last `more` entry when cut; [] when nothing matches
+       )->list: # `db.toc`'s entries (doc_id, node_id, title, label, source, kind, pages, meta, sections nested; nsections at depth 0); a last `more` entry when cut; [] when nothing matches
     "The table of contents: documents and their sections, with section ids and page ranges."
     if depth is None: depth = 0 if doc is None else 2        # a library of 400 documents, nested, is 100k characters
     if not isinstance(offset, int) or offset < 0: raise ValueError(f'offset={offset!r}: expected an integer >= 0')

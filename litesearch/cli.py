@@ -155,7 +155,8 @@ def _show_toc(docs):
         for c in n.get('sections', []): walk(c, d + 1)
     for doc in docs:
         if doc['sections'] or doc.get('summary'): walk(doc, 0)
-        else: out.append(f"{doc['doc_id']}  {doc['kind']:<5} {_pg(doc['pages']):<9} {doc['title']}" + (f"  ({len(doc['sources'])} sources)" if doc.get('sources') else ''))
+        else: out.append(f"{doc['doc_id']}  {doc['kind']:<5} {_pg(doc['pages']):<9} {doc['title']}" + (f"  {_line(doc['label'], 100)}" if doc.get('label', doc['title']) != doc['title'] else '')
+                         + (f"  ({len(doc['sources'])} sources)" if doc.get('sources') else ''))
     return '\n'.join(out)
 
 # %% ../nbs/18_cli.ipynb #4c11b428

@@ -50,7 +50,7 @@ class Toc(list):
     max_lines = 80          # 8 PDFs' outline was 9,000 px tall: a notebook shows the top and says what it left out
     def _lines(self):
         for doc in self:
-            yield (f"**{_md_esc(doc['title'])}** · {doc['kind']} · {(doc['pages'] or [0, 0])[1]} pages · `{doc['doc_id']}`"
+            yield (f"**{_md_esc(doc['title'])}**" + (f" {_md_esc(doc['label'], 120)}" if doc.get('label', doc['title']) != doc['title'] else '') + f" · {doc['kind']} · {(doc['pages'] or [0, 0])[1]} pages · `{doc['doc_id']}`"
                    + (f" · {len(doc['sources'])} sources" if doc.get('sources') else '') + '\n')
             for n, d in _walk(doc['sections']): yield f"{'  ' * d}- {_md_esc(n['title'], 120)} · {_pg(n['pages'])} · `{n['node_id']}`"
             yield ''
@@ -143,7 +143,7 @@ def _meta_holds(m:dict, meta:dict)->bool:
 # %% ../nbs/14_read.ipynb #e4809e3b
 def _docs_matching(tr, doc, kind=None, meta=None):
     "Document rows for `toc`: all, the ones `doc` names (id, title, source path or file name, or a list of them), else titles holding `doc`."
-    cols = 'id, title, source, kind, pages, meta, added_at'
+    cols = 'id, title, source, kind, pages, meta, added_at, label'
     if doc is None: rows = list(tr.execute(f'SELECT {cols} FROM [{tr.docs.name}] ORDER BY added_at, id'))
     # a list names documents: unknown ones are an error
     elif isinstance(doc, (list, tuple, set)): rows = _rows_by_id(tr, cols, _resolve_docs(tr, doc))
@@ -181,7 +181,7 @@ def toc(self:Database,
         max_depth:int=None, # the former name of `depth` (deprecated)
         kind=None, # only documents of this kind ('pdf', 'md', ...) or kinds
         meta:dict=None, # only documents whose metadata holds every key: value given
-       )->list: # Toc: per document doc_id, node_id, title, source, kind, pages, meta, sections (nested the same way); nsections at depth 0
+       )->list: # Toc: per document doc_id, node_id, title, label (its name as `docs` shows it), source, kind, pages, meta, sections (nested the same way); nsections at depth 0
     "The document tree as nested dicts — titles, page ranges, summaries; documents in the order they were added, sections in reading order. No embeddings touched."
     if max_depth is not None:
         warnings.warn('toc(max_depth=) is now toc(depth=), counted as nesting under the document', DeprecationWarning, stacklevel=3)
@@ -189,7 +189,7 @@ def toc(self:Database,
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
     tr = self.get_tree(store, prefix, ann=None)
     out = []
-    for did, title, source, dkind, pages, dmeta, added in _docs_matching(tr, doc, kind, meta):
+    for did, title, source, dkind, pages, dmeta, added, label in _docs_matching(tr, doc, kind, meta):
         # depth counts nesting, not heading levels: levels skip (an Article right under a Chapter), and a reader means nesting
         rows = self.execute(f'SELECT id, parent_id, level, title, page_start, page_end, summary, nchunks FROM [{tr.nodes.name}] '
                             f'WHERE doc_id = ? {"AND parent_id IS NULL" if depth == 0 else ""} ORDER BY seq', [did])
@@ -203,7 +203,7 @@ def toc(self:Database,
             byid[nid], dep[nid] = n, d
             if par is None: root = n
             else: byid[par]['sections'].append(n)
-        e = dict(doc_id=did, node_id=root and root['node_id'], title=title, source=source, kind=dkind,
+        e = dict(doc_id=did, node_id=root and root['node_id'], title=title, label=label or title, source=source, kind=dkind,
                  pages=[1, pages] if pages else root and root['pages'], meta=json.loads(dmeta or '{}'))
         if summaries: e['summary'] = root and root['summary']
         # at depth 0 `sections` is empty whatever the document holds: the count says whether there is more to list
