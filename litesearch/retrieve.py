@@ -418,7 +418,9 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     spec, words = _specificity(tr, nterms)
     conf = _route_conf(dict(names), ev, spec, words) if names else {}
     free = [t for t in terms if not _name_df(tr, t)] if names else terms
-    for d, c in _text_named(tr, free, ranks['evidence'], ev, q, through=not names).items(): conf[d] = max(conf.get(d, 0.0), c)
+    # a document named by its text ranks among the named, first: it is named as surely as its confidence says
+    for d, c in _text_named(tr, free, ranks['evidence'], ev, q, through=not names).items():
+        conf[d] = max(conf.get(d, 0.0), c); ranks['names'].setdefault(d, 1)
     # a page named by lower-case words only (its topic, as a documentation page's file name gives it) is the one meant as
     # far as it holds the question's other words: 'dead-letter queue' routed a question about moving messages out of one to
     # `list-dead-letter-source-queues`. A proper name means its document whatever is asked of it: an analyst's 'top line'
