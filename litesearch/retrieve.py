@@ -418,9 +418,8 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     spec, words = _specificity(tr, nterms)
     conf = _route_conf(dict(names), ev, spec, words) if names else {}
     free = [t for t in terms if not _name_df(tr, t)] if names else terms
-    # a document named by its text ranks among the named, first: it is named as surely as its confidence says
-    for d, c in _text_named(tr, free, ranks['evidence'], ev, q, through=not names).items():
-        conf[d] = max(conf.get(d, 0.0), c); ranks['names'].setdefault(d, 1)
+    text = _text_named(tr, free, ranks['evidence'], ev, q, through=not names)
+    for d, c in text.items(): conf[d] = max(conf.get(d, 0.0), c)
     # a page named by lower-case words only (its topic, as a documentation page's file name gives it) is the one meant as
     # far as it holds the question's other words: 'dead-letter queue' routed a question about moving messages out of one to
     # `list-dead-letter-source-queues`. A proper name means its document whatever is asked of it: an analyst's 'top line'
@@ -436,6 +435,8 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
         for d, i in r.items():
             w = conf.get(d, 0.0) if leg == 'names' else 1.0
             score[d] = score.get(d, 0.0) + tuning.DOC_LEGS[leg] * w / (k + i)
+    # a document named by its text counts as named first, as surely as its confidence says (its names rank stays the labels')
+    for d in text.keys() - ranks['names'].keys(): score[d] = score.get(d, 0.0) + tuning.DOC_LEGS['names'] * conf.get(d, 0.0) / (k + 1)
     order = sorted(score, key=lambda d: -score[d])
     return [dict(doc_id=d, score=score[d], names_rank=ranks['names'].get(d), body_rank=ranks['body'].get(d),
                  evidence_rank=ranks['evidence'].get(d), sections_rank=ranks['sections'].get(d), nhits=nh.get(d, 0),

@@ -213,7 +213,7 @@ def test_cli_add_and_rm(tmp_path):
     r = run('add', str(d))
     assert r.returncode == 0, r.stderr
     assert f"same     {d/'sub'/'a.md'} as {d/'a.md'}" in r.stdout and '3 documents: 2 added, 1 duplicate, 0 skipped' in r.stdout, r.stdout
-    assert [l.split()[3:] for l in run('toc').stdout.splitlines()] == [['a', '(2', 'sources)'], ['j']]
+    assert [l.split()[3:] for l in run('toc').stdout.splitlines()] == [['a', 'Saturn', '(2', 'sources)'], ['j', 'Jupiter']]     # title, label, sources
     assert 'documents  2 (and 1 copy: more paths of a stored text)' in run('info').stdout
     r = run('rm', str(d/'sub'/'a.md'))
     assert r.returncode == 0 and r.stdout.startswith(f"removed source {d/'sub'/'a.md'} (document a ("), r.stdout + r.stderr
