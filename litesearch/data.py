@@ -484,11 +484,13 @@ def _alone(l, ls)->bool:
 
 def _keep_labels(groups, # `[[lines, type, ran_on]]`, a candidate heading each
                  fields:Counter, # per type, its colon labels with something beside them (a form's fields)
+                 wrapped=(), # ids of the line lists that are labels set on two lines
                 )->list: # the candidates with lines, a lone colon label only where its type heads with such labels
     "A label ending in a colon heads a section only in a type whose single-line labels outnumber its other headings and its fields: a protocol's `Consent:`, not a balance sheet's `ASSETS:` among titles, nor a form's `Held:`."
-    one = lambda g: len(g) == 1 and g[0].label
-    lab, oth = Counter(k for g, k, _ in groups if one(g)), Counter(k for g, k, _ in groups if g and not one(g))
-    return [x for x in groups if x[0] and (not one(x[0]) or lab[x[1]] > max(oth[x[1]], fields[x[1]]))]
+    one = lambda g: (len(g) == 1 and g[0].label) or id(g) in wrapped     # a wrapped label is alone when its last line is
+    lab = Counter(k for g, k, _ in groups if g and one(g) and g[-1].label)
+    oth = Counter(k for g, k, _ in groups if g and not one(g))
+    return [x for x in groups if x[0] and (not one(x[0]) or x[0][-1].label and lab[x[1]] > max(oth[x[1]], fields[x[1]]))]
 
 def _font_heads(flat, # per page, its `_Line`s
                 max_depth:int=4, # deepest heading depth; smaller styles share it
@@ -505,7 +507,7 @@ def _font_heads(flat, # per page, its `_Line`s
         if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None
         return style(l)
     groups, nlines, where = [], 0, {}
-    fields = Counter()
+    fields, wrapped = Counter(), set()
     for p, ls in enumerate(flat):
         prev = None
         for l in ls:
@@ -517,6 +519,13 @@ def _font_heads(flat, # per page, its `_Line`s
             # a heading's lines follow at their line spacing in one block: a wider gap starts another heading
             near = prev and prev[0][-1].blk == l.blk and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size
             k = key(l, _carries(l, prev[0] if near else [], body))
+            # a title wrapping onto a short line in its type that ends in a colon is a label set on two lines (a table's header over
+            # its first row, `Page Number` / `1. Financial Statements:`): a label as the one-line kind is, not a heading whose last
+            # line a carrying line's rule cuts
+            # (a numbered heading's run-in sentence, `Section 9.3. ERISA Rights. A Participant ...`, is longer than two labels)
+            if near and _colon_label(l) and style(l) == prev[1] and not prev[0][-1].label \
+               and sum(len(x.text.split()) for x in prev[0]) < 2 * tuning.LABEL_MAX_WORDS:
+                prev[0].append(l); wrapped.add(id(prev[0])); prev = None; continue
             # a heading set on two lines
             if k and near and prev[1] == k and not prev[0][-1].label:
                 l.label = False; prev[0].append(l); continue      # the end of a wrapped title, not a label of its own
@@ -530,8 +539,8 @@ def _font_heads(flat, # per page, its `_Line`s
             prev = [[l], k, False] if k else None
             if k: groups.append(prev)
     for g, *_ in groups:     # a carrying line that nothing followed ends no heading
-        while g and g[-1].text[-1] in ',:' and not (len(g) == 1 and g[0].label): g.pop()
-    groups = _keep_labels(groups, fields)
+        while g and g[-1].text[-1] in ',:' and not (len(g) == 1 and g[0].label) and id(g) not in wrapped: g.pop()
+    groups = _keep_labels(groups, fields, wrapped)
     prose = _prose_lines(groups)
     # a type running as paragraphs over a large share of the document is a second body (a 10-K's prose set above its tables' size)
     keep = sorted({k for g, k, _ in groups if g and prose[k] <= tuning.BODY_TYPE_PROSE * nlines}, key=lambda k: (-k[0], k[1]))

@@ -639,3 +639,17 @@ def test_letter_spaced_headings_read_as_words():
     pages = pdf_parse(doc.tobytes())
     text = ' '.join(t for _, t in pages)
     assert 'Supply of goods without transport' in text and 'S u p p l y' not in text, text[:300]
+
+def test_table_header_over_a_label_heads_nothing():
+    "A table's header wrapped onto its first row's label (`Page Number` / `1. Financial Statements:`, eBay's Item 15) stood as a heading: a label set on two lines heads no section."
+    doc = pymupdf.open()
+    for item in ('Item 14. Exhibits', 'Item 15. Schedules', 'Item 16. Form 10-K Summary'):
+        pg, y = doc.new_page(), 60
+        pg.insert_text((72, y + 9), item, fontsize=9, fontname='hebo'); y += 20
+        pg.insert_textbox(pymupdf.Rect(72, y, 400, y + 200), PARA, fontsize=9, fontname='helv'); y += 11 * (len(PARA) // 60 + 2)
+        pg.insert_text((72, y + 9), 'Page Number\n1. Financial Statements:', fontsize=9, fontname='hebo'); y += 30   # one block, two lines
+        pg.insert_text((72, y + 9), 'Report of Independent Registered Public Accounting Firm 55', fontsize=9, fontname='helv'); y += 20
+        pg.insert_textbox(pymupdf.Rect(72, y, 400, y + 200), PARA, fontsize=9, fontname='helv')
+    pages = pdf_parse(doc.tobytes())
+    assert [n.title for n in build_tree(pages)[1:]] == ['Item 14. Exhibits', 'Item 15. Schedules', 'Item 16. Form 10-K Summary']
+    assert all('\nPage Number' in t and '# Page Number' not in t for _, t in pages)     # the header stays text
