@@ -453,6 +453,13 @@ def _cover_heads(flat, # per page, its `_Line`s, headings placed
 # %% ../nbs/04_data.ipynb #carry-fn
 _NUM_LABEL = re.compile(r'^(?:[A-Za-z]+\s+){1,3}#?\d{1,2}(?:\.\d{1,2})*[A-Za-z]?:$')     # `STRATEGIC GOAL 8:`, `Objective 1.2:`
 
+def _goes_on(a, # a heading candidate's last line
+             l, # the line after it, set in another block
+            )->bool:
+    "Does `l` go on from `a` though set in a block of its own: below it and under it, opening on a lower-case word or after `a`'s comma? A cover's title centred a line a block (`... bortezomib,` / `lenalidomide and ...` / `with newly diagnosed ...`); not a table's cells beside each other, nor `eBay Inc.` under a title, nor a row of cells (`measure Definition Usefulness ...`)."
+    w = l.text.split()
+    return l.y > a.y and l.x0 < a.x1 and a.x0 < l.x1 and l.gap < tuning.CELL_GAP and (a.text[-1:] == ',' or bool(w) and w[0].isalpha() and w[0].islower())
+
 def _carries(l, # a line ending in a comma or a colon
              g, # the lines of the heading it would continue (empty: it would start one)
              body, # the body's type size
@@ -517,7 +524,7 @@ def _font_heads(flat, # per page, its `_Line`s
                 if not l.label: fields[style(l)] += 1
             nlines += 1; where[id(l)] = p
             # a heading's lines follow at their line spacing in one block: a wider gap starts another heading
-            near = prev and prev[0][-1].blk == l.blk and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size
+            near = prev and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size and (prev[0][-1].blk == l.blk or _goes_on(prev[0][-1], l))
             k = key(l, _carries(l, prev[0] if near else [], body))
             # a title wrapping onto a short line in its type that ends in a colon is a label set on two lines (a table's header over
             # its first row, `Page Number` / `1. Financial Statements:`): a label as the one-line kind is, not a heading whose last

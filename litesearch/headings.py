@@ -683,13 +683,14 @@ def _subtitles(out, fams, titles, flat, skel):
 
 # %% ../nbs/03_headings.ipynb #rep-fn
 def _reprints(out, fams, titles):
-    "Later headings printing the document's title again: the largest heading on the first page that holds one, repeated word for word."
+    "Later headings printing the document's title again: the largest heading on the first page that holds one, repeated word for word (or its first half or more)."
     if not out or out[0][0] > 1: return set()       # no heading on a cover or first page: no title to repeat
     p0 = out[0][0]
     first = max((k for k in range(len(out)) if out[k][0] == p0), key=lambda k: (out[k][2][0].size, -k))
     t = _squash(titles[first])
-    # the title over an appendix repeats the cover, it starts no section of its own
-    return {k for k in range(first + 1, len(out)) if fams[k] is None and t and _squash(titles[k]) == t}
+    # the title over an appendix repeats the cover, it starts no section of its own; so does most of it, wrapped otherwise
+    rep = lambda s: s == t or (len(s) >= len(t) / 2 and t.startswith(s))
+    return {k for k in range(first + 1, len(out)) if fams[k] is None and t and rep(_squash(titles[k]))}
 
 # %% ../nbs/03_headings.ipynb #cont-fn
 _CONT = re.compile(r'[\s\-–—(]*\bcontinued\W*$', re.I)     # `(Continued)`, `– continued`; not `Discontinued`
@@ -790,7 +791,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))
         out.append((p, i, g, d))
     run = _running(out, flat)
-    keep = lambda c: family(c[2][0].text) or is_statement(c[2][0].text) or _squash(' '.join(l.text for l in c[2])) not in run
+    # the cover's title stays when later pages print it again at their tops (a protocol's signature pages)
+    keep = lambda c: family(c[2][0].text) or is_statement(c[2][0].text) or c[:2] == title or _squash(' '.join(l.text for l in c[2])) not in run
     # the labels repeated on many pages, not at a page's top (a running header), are still items of the lists they stand in
     gone = [c for c in out if not keep(c) and sum(not l.drop for l in flat[c[0]][:c[1]]) >= 3]
     out = [c for c in out if keep(c)]

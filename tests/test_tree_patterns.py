@@ -653,3 +653,27 @@ def test_table_header_over_a_label_heads_nothing():
     pages = pdf_parse(doc.tobytes())
     assert [n.title for n in build_tree(pages)[1:]] == ['Item 14. Exhibits', 'Item 15. Schedules', 'Item 16. Form 10-K Summary']
     assert all('\nPage Number' in t and '# Page Number' not in t for _, t in pages)     # the header stays text
+
+def test_cover_title_set_a_line_a_block():
+    "A protocol's cover centred its title a line a block (`... with bortezomib,` / `lenalidomide and ...` / `with newly ...`): the lines"
+    " went apart, and the label read `(Study Protocol)`. Its signature pages print the title again at their tops: still its title."
+    title = ['Phase II study of daratumumab combined with bortezomib,', 'lenalidomide and dexamethasone in patients',
+             'with newly diagnosed multiple myeloma']
+    doc = pymupdf.open()
+    pg = doc.new_page()
+    for k, t in enumerate(title):       # each line its own text object: a block each
+        w = pymupdf.get_text_length(t, fontname='hebo', fontsize=16)
+        pg.insert_text(((612 - w) / 2, 90 + 31 * k), t, fontsize=16, fontname='hebo')
+    pg.insert_text((250, 200), '(Study Protocol)', fontsize=14, fontname='hebo')
+    for k in range(3):         # signature pages: the title again at each top, over a line to sign
+        pg = doc.new_page()
+        pg.insert_text((72, 60), '\n'.join(title), fontsize=14, fontname='hebo')
+        pg.insert_text((72, 160), f'Signed for site {k + 1} by the principal investigator on the date below.', fontsize=9, fontname='helv')
+    for head in ['1. Background', '2. Objectives', '3. Study design', '4. Statistics']:
+        pg = doc.new_page()
+        pg.insert_text((72, 100), head, fontsize=11, fontname='hebo')
+        pg.insert_textbox(pymupdf.Rect(72, 120, 540, 700), PARA * 3, fontsize=9, fontname='helv')
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    assert nodes[1].title == ' '.join(title)
+    assert [n.title for n in nodes if n.title.startswith(('1.', '2.', '3.', '4.'))] == ['1. Background', '2. Objectives', '3. Study design', '4. Statistics']
+    assert sum(n.title == ' '.join(title) for n in nodes) == 1
