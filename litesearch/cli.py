@@ -7,7 +7,7 @@ __all__ = ['COMMANDS', 'CliError', 'add', 'toc', 'read', 'search', 'docs', 'cont
            'main']
 
 # %% ../nbs/18_cli.ipynb #85aabf81
-import os, sys, json, time, inspect, argparse, signal, threading
+import os, sys, json, time, inspect, argparse, signal, threading, warnings
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
@@ -442,8 +442,11 @@ def main(argv:list=None, # arguments after the program name (default: sys.argv[1
     path = a.pop('db') or os.environ.get('LITESEARCH_DB') or 'litesearch.db'
     new, streamed = cmd == 'add' and not Path(path).exists(), cmd == 'add' and not as_json
     if streamed: a['on_doc'] = _print_doc         # each document's line as it lands, not all at the end
+    # a warning is one line naming the command, as an error is: not Python's file, line number and source line
+    def said(message, *_, **__): print(_tty(f'litesearch {cmd}: warning: {message}'), file=sys.stderr)
     try:
-        with _term_as_ctrl_c(cmd == 'add'):
+        with _term_as_ctrl_c(cmd == 'add'), warnings.catch_warnings():
+            warnings.showwarning = said
             db = _open(path, create=cmd == 'add')
             try: res = COMMANDS[cmd](db, **a)
             finally: db.close()

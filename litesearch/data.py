@@ -783,9 +783,11 @@ def pdf_parse(src, # path, bytes, or an open pymupdf Document
     flat = [[l for b in bs if not isinstance(b, str) for l in b] for bs in pages]
     empty = [i for i, ls in enumerate(flat) if not ls]
     if flat and len(empty) == len(flat):
-        warnings.warn(f'pdf_parse: {name!r} has no text layer ({len(flat)} pages, probably scanned); pages are empty')
+        warnings.warn(f"pdf_parse: {name!r} has no text layer ({len(flat)} page{'s' * (len(flat) != 1)}, probably scanned): its pages are empty; "
+                      'OCR it (`ocrmypdf IN.pdf OUT.pdf`) and add the result to search its text')
     elif len(empty) >= max(2, len(flat) / 2):
-        warnings.warn(f'pdf_parse: {name!r}: {len(empty)} of {len(flat)} pages have no text layer (scanned?); they are empty')
+        warnings.warn(f'pdf_parse: {name!r}: {len(empty)} of {len(flat)} pages have no text layer (scanned?): they are empty; '
+                      'OCR the file (`ocrmypdf --skip-text IN.pdf OUT.pdf`) and add the result to search them')
     if strip_furniture: _drop_furniture(flat)
     if headings: _place_heads([e for e in doc.get_toc() if e[2] > 0] if outline else [], flat)
     # without headings the tree reads chapter lines, and tells a contents page by its line layout: keep the printed lines
