@@ -806,7 +806,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     types = lambda: [None if is_statement(t) or not by_type else (g[0].size, g[0].bold) for t, (_, _, g, _) in zip(titles, out)]
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)], types=types())
     cel = {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}
-    lab = _labels(out, lv, fams, titles, flat, skel, cel)
+    # the cover's title heads the document, not a list: the cover's fields under it head no text either
+    lab = _labels(out, lv, fams, titles, flat, skel, cel) - {k for k, c in enumerate(out) if c[:2] == title}
     drop = lab | _list_tail(out, fams, titles, lab, cel, gone) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)], types=types())

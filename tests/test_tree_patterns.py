@@ -677,3 +677,20 @@ def test_cover_title_set_a_line_a_block():
     assert nodes[1].title == ' '.join(title)
     assert [n.title for n in nodes if n.title.startswith(('1.', '2.', '3.', '4.'))] == ['1. Background', '2. Objectives', '3. Study design', '4. Statistics']
     assert sum(n.title == ' '.join(title) for n in nodes) == 1
+
+def test_cover_title_over_fields_heads_the_document():
+    "A protocol's cover sets its title and its fields in one type, a line each (`Principal Investigator: ...`): read as a run of"
+    " labels heading no text, the title went with them, and the document was labelled by its last field."
+    doc = pymupdf.open()
+    pg = doc.new_page()
+    lines = ['Treatment of Oral Chronic Graft-versus-host Disease With Stem Cells', 'Principal Investigator: Gao Lei',
+             'Research Institution: Second Affiliated Hospital', 'Department: Hematology', 'Participating Institution: Chongqing']
+    for k, t in enumerate(lines): pg.insert_text((72, 100 + 37 * k), t, fontsize=14, fontname='hebo')
+    pg.insert_text((72, 100 + 37 * len(lines)), 'Southwest Hospital, ShiCangYu', fontsize=14, fontname='helv')
+    for head in ['1. Research Background', '2. Clinical Trial Objective', '3. Clinical Trial Design']:
+        pg = doc.new_page()
+        pg.insert_text((72, 100), head, fontsize=14, fontname='hebo')
+        pg.insert_textbox(pymupdf.Rect(72, 120, 540, 700), PARA * 3, fontsize=12, fontname='helv')
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    assert nodes[1].title == lines[0]
+    assert [n.title for n in nodes if n.title[:2] in ('1.', '2.', '3.')] == ['1. Research Background', '2. Clinical Trial Objective', '3. Clinical Trial Design']
