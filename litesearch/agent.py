@@ -167,8 +167,8 @@ def search(self:DbTools, q:str, # what to look for, in words
 @patch
 def docs(self:DbTools, q:str, # what to look for, in words
          limit:int=5, # documents to return
-        )->list: # `db.docs`: documents with doc_id, title, label, source, kind, score and why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
-    "The documents that best answer `q`, best first: pass one as `doc` to `sections` or `search` to look inside it."
+        )->list: # `db.docs`: documents with doc_id, title, label, source, kind, score, best (its best section: node_id, title, pages) and why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
+    "The documents that best answer `q`, best first: `read` one's `best` section, or pass it as `doc` to `sections` or `search` to look inside it."
     return list(self.db.docs(q, self._emb(q), limit=_positive('limit', limit), store=self.store, prefix=self.prefix))
 
 # %% ../nbs/17_agent.ipynb #c32fe9f0

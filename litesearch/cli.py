@@ -212,7 +212,9 @@ def docs(db:Database, # an open litesearch database
 
 def _show_docs(ds):
     if not ds: return '(no documents)'
-    return '\n'.join(f"{i:>2}. {d['score']:.4f}  {d['doc_id']}  {d['kind']:<5} {_line(name, 100)}" for i, (d, name) in enumerate(zip(ds, _doc_names(ds)), 1))
+    # under each document, its best section for the query: what `read` takes next
+    best = lambda b: f"\n    best: {_line(b['title'], 80)}  {_pg(b['pages'])}  {b['node_id']}" if b else ''
+    return '\n'.join(f"{i:>2}. {d['score']:.4f}  {d['doc_id']}  {d['kind']:<5} {_line(name, 100)}{best(d.get('best'))}" for i, (d, name) in enumerate(zip(ds, _doc_names(ds)), 1))
 
 # %% ../nbs/18_cli.ipynb #d3612ea2-s1
 def context(db:Database, # an open litesearch database

@@ -16,7 +16,7 @@ from .db import _args_key, _doc_params, _fresh, _kept, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
 from .vectors import _blobs_matrix, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
-from .tree import _node, _pages, _DAY, _MONTHS, _fiscal_years
+from .tree import _node, _pages, _pg, _DAY, _MONTHS, _fiscal_years
 from .graph import _context_graph
 from .ingest import _with_sources
 from .read import Context, Hits, NodeContext, passage, Sections, _check_facets, _resolve_docs
@@ -151,6 +151,7 @@ class Docs(list):
         return '\n'.join(f"{i}. **{_md_esc(name)}** · `{d['doc_id']}` · {d['score']:.4f} · names #{d['why']['names_rank'] or '–'}, "
                          f"text #{d['why']['body_rank'] or '–'}, evidence #{d['why']['evidence_rank'] or '–'} ({d['why']['nhits']} hits), "
                          f"sections #{d['why'].get('sections_rank') or '–'}"
+                         + (f"\n   best: **{_md_esc(d['best']['title'])}** · {_pg(d['best']['pages'])} · `{d['best']['node_id']}`" if d.get('best') else '')
                          for i, (d, name) in enumerate(zip(self, _doc_names(self)), 1)) or '*no documents*'
 
 def _n_docs(tr)->int:
@@ -462,7 +463,7 @@ def docs(self:Database,
          kind=None, # rank only documents of this kind ('pdf', 'md', ...) or kinds
          meta:dict=None, # rank only documents whose metadata holds every key: value given
          **kw, # forwarded to Database.chunk_search (where, ann, dtype, ...)
-        )->list: # Docs: doc_id, title, label, source, kind, score, why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
+        )->list: # Docs: doc_id, title, label, source, kind, score, best (its best section: node_id, title, pages; None), why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
     "Documents ranked for a query: their names, their opening text, the chunk evidence rolled up to them and their best sections, fused by RRF."
     tr = self.get_tree(store, prefix, ann=None)
     dids = None if doc is None else _resolve_docs(tr, doc)
@@ -478,8 +479,11 @@ def docs(self:Database,
     ranked = [d for d in _rank_docs(tr, q, hits, secs=list(dict.fromkeys(s['doc_id'] for s in secs)))
               if dids is None or d['doc_id'] in dids][:limit]
     rows = _doc_rows(tr, [d['doc_id'] for d in ranked])
+    # where to read first: a document's best section in this query's ranking (None: none of its sections is among the first)
+    best = {}
+    for s in secs: best.setdefault(s['doc_id'], dict(node_id=s['node_id'], title=s['title'], pages=s['pages']))
     return _with_sources(tr, Docs(dict(doc_id=d['doc_id'], title=rows[d['doc_id']][1], label=rows[d['doc_id']][2] or rows[d['doc_id']][1],
-                     source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], score=d['score'],
+                     source=rows[d['doc_id']][3], kind=rows[d['doc_id']][4], score=d['score'], best=best.get(d['doc_id']),
                      why={k: v for k, v in d.items() if k not in ('doc_id', 'score')})
                 for d in ranked if d['doc_id'] in rows))
 
