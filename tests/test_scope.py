@@ -91,8 +91,10 @@ def test_docs_tool_routes_an_agent(db):
     "An agent asks which documents answer, then looks inside one (issue 11: the same names everywhere)."
     t = {f.__name__: f for f in db.tools()}
     ds = t['docs']('how much did beta revenue fall', limit=2)
-    assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'kind', 'score', 'why'}
+    assert ds[0]['title'] == 'beta' and set(ds[0]) == {'doc_id', 'title', 'label', 'source', 'kind', 'score', 'best', 'why'}
     assert ds[0]['why']['names_rank'] == 1 and 'Args:' in t['docs'].__doc__
+    # the section to read first, in the document and readable as it stands
+    assert ds[0]['best']['node_id'].startswith(ds[0]['doc_id'] + '#') and t['read'](ds[0]['best']['node_id'])['title'] == ds[0]['best']['title']
     assert {r['doc_id'] for r in t['sections']('revenue', doc=ds[0]['doc_id'])} == {ds[0]['doc_id']}
 
 def test_toc_takes_the_same_scope(db, tmp_path):
