@@ -493,7 +493,7 @@ def _keep_labels(groups, # `[[lines, type, ran_on]]`, a candidate heading each
                  fields:Counter, # per type, its colon labels with something beside them (a form's fields)
                  wrapped=(), # ids of the line lists that are labels set on two lines
                 )->list: # the candidates with lines, a lone colon label only where its type heads with such labels
-    "A label ending in a colon heads a section only in a type whose single-line labels outnumber its other headings and its fields: a protocol's `Consent:`, not a balance sheet's `ASSETS:` among titles, nor a form's `Held:`."
+    "A label ending in a colon (on one line, or a title `wrapped` onto it) heads a section only in a type whose labels set alone outnumber its other headings and its fields: a protocol's `Consent:`, not a balance sheet's `ASSETS:` among titles, nor a form's `Held:`."
     one = lambda g: (len(g) == 1 and g[0].label) or id(g) in wrapped     # a wrapped label is alone when its last line is
     lab = Counter(k for g, k, _ in groups if g and one(g) and g[-1].label)
     oth = Counter(k for g, k, _ in groups if g and not one(g))
@@ -527,9 +527,8 @@ def _font_heads(flat, # per page, its `_Line`s
             near = prev and l.y - prev[0][-1].y < tuning.HEAD_LINE_GAP * l.size and (prev[0][-1].blk == l.blk or _goes_on(prev[0][-1], l))
             k = key(l, _carries(l, prev[0] if near else [], body))
             # a title wrapping onto a short line in its type that ends in a colon is a label set on two lines (a table's header over
-            # its first row, `Page Number` / `1. Financial Statements:`): a label as the one-line kind is, not a heading whose last
-            # line a carrying line's rule cuts
-            # (a numbered heading's run-in sentence, `Section 9.3. ERISA Rights. A Participant ...`, is longer than two labels)
+            # its first row, `Page Number` / `1. Financial Statements:`), judged as a one-line label is; a numbered heading's run-in
+            # sentence (`Section 9.3. ERISA Rights. A Participant ...`) is longer than two labels
             if near and _colon_label(l) and style(l) == prev[1] and not prev[0][-1].label \
                and sum(len(x.text.split()) for x in prev[0]) < 2 * tuning.LABEL_MAX_WORDS:
                 prev[0].append(l); wrapped.add(id(prev[0])); prev = None; continue
