@@ -64,6 +64,12 @@ def _keywords_rank(tr)->bool:
     spec = str((tr.ls_meta(f'{tr.store.name}.embedder') or {}).get('spec') or '')
     return spec.split(':')[0] == 'hash' and not tuning.HASH_RANKS
 
+def _count(v, name:str='limit')->int:
+    "`v` as a number of results a caller asks for: a whole number, 0 or more (0: none); else a ValueError naming it."
+    # a negative limit cut the ranking's tail off (`[:-1]`), a float or a string failed deep inside with a TypeError
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0: raise ValueError(f'{name}={v!r}: expected a whole number, 0 or more')
+    return int(v)
+
 def _rank_emb(tr, q):
     "The query vector the front door ranks with: the store's embedder's, or False (keywords only) for a `hash` store, whose vectors add nothing its keywords lack."
     return False if _keywords_rank(tr) else _query_emb(tr.db, tr.store, q)
@@ -124,6 +130,7 @@ def doc_search(self:Database,
                **kw, # forwarded to Database.chunk_search
               )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
     "Keyword and vector search over a node-aware store (keywords alone on a `hash` store): span merging and a breadcrumb per hit."
+    limit = _count(limit)
     tr = self.get_tree(store, prefix, ann=None)
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
     def rank(n):
@@ -465,6 +472,7 @@ def docs(self:Database,
          **kw, # forwarded to Database.chunk_search (where, ann, dtype, ...)
         )->list: # Docs: doc_id, title, label, source, kind, score, best (its best section: node_id, title, pages; None), why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
     "Documents ranked for a query: their names, their opening text, the chunk evidence rolled up to them and their best sections, fused by RRF."
+    limit = _count(limit)
     tr = self.get_tree(store, prefix, ann=None)
     dids = None if doc is None else _resolve_docs(tr, doc)
     skw = dict(store=store, prefix=prefix, doc=doc, kind=kind, meta=meta, **kw)
@@ -473,6 +481,9 @@ def docs(self:Database,
     eq = _expanded(tr, q)
     given, emb = emb, _query_emb(tr.db, tr.store, eq) if emb is None else emb     # embedded once, for both rankings
     hits = _fused_hits(tr, eq, emb, fanout, None, False, 60, False, kw)
+    # a `hash` store's vectors hash the question's words: where no keyword matches, the nearest chunks share hash collisions with
+    # it (cosine 0.16 to 0.19 for `zzzqqq`, a misspelling and words of a script the store lacks alike), no evidence to report
+    if given is None and _keywords_rank(tr) and not any('_rank' in h for h in hits): hits = []
     # a document is also as good as its best section: the sections ranking (routing, a section's best hit) found the
     # right page of a documentation folder where summed chunk evidence put a long page of many weak hits first
     secs = self.sections(q, False if given is None and _keywords_rank(tr) else emb, limit=tuning.DOC_SECTIONS, per=1, **skw)
@@ -803,6 +814,7 @@ def sections(self:Database,
             )->list: # Sections: node_id, doc_id, title, breadcrumb, pages, score, passages (its best), why
     "Ranked sections, not chunks: hits grouped by node; `read` a section by its `node_id`."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
+    limit = _count(limit)
     tr = self.get_tree(store, prefix, ann=None)
     agg = _AGG[score]
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
