@@ -130,7 +130,8 @@ def doc_search(self:Database,
                **kw, # forwarded to Database.chunk_search
               )->list: # Hits: ranked passages (node_id, doc_id, breadcrumb, pages, text, score, meta, why)
     "Keyword and vector search over a node-aware store (keywords alone on a `hash` store): span merging and a breadcrumb per hit."
-    limit = _count(limit)
+    limit, route, gap = _count(limit), _count(route, 'route'), _count(gap, 'gap')
+    if pool is not None: _count(pool, 'pool')
     tr = self.get_tree(store, prefix, ann=None)
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
     def rank(n):
@@ -472,7 +473,7 @@ def docs(self:Database,
          **kw, # forwarded to Database.chunk_search (where, ann, dtype, ...)
         )->list: # Docs: doc_id, title, label, source, kind, score, best (its best section: node_id, title, pages; None), why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
     "Documents ranked for a query: their names, their opening text, the chunk evidence rolled up to them and their best sections, fused by RRF."
-    limit = _count(limit)
+    limit, fanout = _count(limit), _count(fanout, 'fanout')
     tr = self.get_tree(store, prefix, ann=None)
     dids = None if doc is None else _resolve_docs(tr, doc)
     skw = dict(store=store, prefix=prefix, doc=doc, kind=kind, meta=meta, **kw)
@@ -814,7 +815,8 @@ def sections(self:Database,
             )->list: # Sections: node_id, doc_id, title, breadcrumb, pages, score, passages (its best), why
     "Ranked sections, not chunks: hits grouped by node; `read` a section by its `node_id`."
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
-    limit = _count(limit)
+    limit, per, route = _count(limit), _count(per, 'per'), _count(route, 'route')
+    if pool is not None: _count(pool, 'pool')
     tr = self.get_tree(store, prefix, ann=None)
     agg = _AGG[score]
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
@@ -914,6 +916,7 @@ def context(self:Database,
             **kw, # forwarded to sections (ann, rerank, fts_pre, dtype, ...)
            )->dict: # query, sections (with text and tree context) and related sections
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
+    related, max_read = _count(related, 'related'), _count(max_read, 'max_read')
     tr = self.get_tree(store, prefix, ann=None)
     secs = self.sections(q, emb, limit=limit, per=per, store=store, prefix=prefix, **kw)
     for s in secs:
