@@ -520,6 +520,14 @@ def _check_where(where)->str:
 # %% ../nbs/05_db.ipynb #docparams
 _param_re = re.compile(r'^\s*(?:def\s+\w+\s*\()?\s*\**(\w+)\s*(?::[^#=]*?)?(?:=[^#]*?)?,?\s*(?:\)\s*(?:->[^#]*)?:)?\s*#\s?(.*)$')
 
+import numbers     # numpy's integers are `numbers.Integral` too
+
+def _count(v, name:str='limit')->int:
+    "`v` as a count a caller gives (results, passages, characters): a whole number, 0 or more; else a ValueError naming it."
+    # a negative limit cut a ranking's tail off (`[:-1]`), a float or a string failed deep inside with a TypeError
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0: raise ValueError(f'{name}={v!r}: expected a whole number, 0 or more')
+    return int(v)
+
 def _doc_params(f):
     "`f` with its parameters' docments appended to its docstring, so `help()` shows every parameter, not just the signature."
     # read from the signature's lines by a regex: fastcore's docments tokenises the source, three times the import cost

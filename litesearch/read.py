@@ -9,7 +9,7 @@ __all__ = ['passage', 'Toc', 'Section', 'Hits', 'Sections', 'NodeContext', 'Cont
 import json, re, warnings
 from apswutils.db import Database
 from fastcore.basics import patch
-from .db import _doc_params, _names_damage, _snapshot
+from .db import _count, _doc_params, _names_damage, _snapshot
 from .fts import _in_batches
 from .core import _md_esc
 from .structure import _dedent_path
@@ -247,6 +247,7 @@ def read(self:Database,
          refs:bool=False, # append `refs`: the sections it cites (litesearch.graph)
         )->dict: # Section: node_id, doc_id, title, breadcrumb, pages, text, truncated, children (their node ids) (+ refs)
     "One whole section — the unit an agent should read instead of guessing from fragments."
+    max_chars = _count(max_chars, 'max_chars')
     tr = self.get_tree(store, prefix, ann=None)
     n = _node(tr, node_id)
     ids = [(n['id'], 0, n['title'])]

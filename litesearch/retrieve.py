@@ -12,7 +12,7 @@ from fastcore.basics import first, listify, patch
 import functools, json, re, numpy as np
 from collections import Counter, OrderedDict
 from . import tuning
-from .db import _args_key, _doc_params, _fresh, _kept, _snapshot
+from .db import _args_key, _count, _doc_params, _fresh, _kept, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
 from .vectors import _blobs_matrix, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
@@ -63,12 +63,6 @@ def _keywords_rank(tr)->bool:
     "Whether passages and sections of this store are ranked by keywords alone: a `hash` store, unless `tuning.HASH_RANKS`."
     spec = str((tr.ls_meta(f'{tr.store.name}.embedder') or {}).get('spec') or '')
     return spec.split(':')[0] == 'hash' and not tuning.HASH_RANKS
-
-def _count(v, name:str='limit')->int:
-    "`v` as a number of results a caller asks for: a whole number, 0 or more (0: none); else a ValueError naming it."
-    # a negative limit cut the ranking's tail off (`[:-1]`), a float or a string failed deep inside with a TypeError
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0: raise ValueError(f'{name}={v!r}: expected a whole number, 0 or more')
-    return int(v)
 
 def _rank_emb(tr, q):
     "The query vector the front door ranks with: the store's embedder's, or False (keywords only) for a `hash` store, whose vectors add nothing its keywords lack."
