@@ -18,7 +18,7 @@ from .ann import _load_save_due
 from .core import database, _ingest_embedder, _tune_due
 from .data import file_pages, detect_profile, get_profile, html_redirect, _parse_task, _sig, Profile
 from .tree import _put_by, doc_id
-from .ingest import write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled, _Orphan, _twin, _holder
+from .ingest import write_docs, _embed, _sync_ann, _srcs, _src_name, _srcs_ddl, _remove_source, _embed_plans, _settled, _Orphan, _twin, _holder, _check_meta
 from . import tuning
 
 # %% ../nbs/16_files.ipynb #8214314f
@@ -116,6 +116,7 @@ def add_file(self:Database,
     "Ingest one document file, read by its Profile or its extension. An unchanged file is skipped unread."
     p = Path(path)
     if not p.is_file(): raise FileNotFoundError(f'add_file: {str(p)!r} is not a file')
+    _check_meta(kw.get('meta'))
     title = title or _fsname(p.stem)
     tr, prof, stamp, skipped = _known(self, p, profile, title, store, prefix, kw.get('force'))
     if skipped: return dict(skipped, kind=kind)
@@ -508,6 +509,7 @@ def add_dir(self:Database,
     "Ingest every document under a directory tree. Unchanged files are skipped unread; a failing file is reported, not fatal."
     t_all = time.perf_counter()
     _writable(self)                  # a read-only database: one clear error, not one per file
+    _check_meta(kw.get('meta'))      # and bad metadata, not one error per file
     tr = self.get_tree(store, prefix, ann=None)
     left = {}        # files of other types, by extension
     paths = _walk(self, dir, types, left) if files is None else [Path(f) for f in files]

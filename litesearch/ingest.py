@@ -212,6 +212,14 @@ def _tree_chunks(tree, did, title, chunker, min_chunk, meta_fn)->list:
     return chunks
 
 # %% ../nbs/13_ingest.ipynb #a6624596-3
+def _check_meta(meta, kind='text'):
+    "A clear error for document metadata that is no dict of JSON values, or a kind that is no non-empty string (a facet `toc`, `sections` and `docs` filter on)."
+    if meta is not None:
+        if not isinstance(meta, dict): raise ValueError(f'meta {meta!r}: expected a dict of JSON values (or None)')
+        try: json.dumps(meta)
+        except (TypeError, ValueError) as e: raise ValueError(f'meta: {e}; expected JSON values (strings, numbers, booleans, None, lists, dicts)') from None
+    if not isinstance(kind, str) or not kind.strip(): raise ValueError(f'kind {kind!r}: expected a non-empty string')
+
 @patch
 @_doc_params
 def add_doc(self:Database,
@@ -237,6 +245,7 @@ def add_doc(self:Database,
     "Ingest one document: build its tree, chunk it per node, embed and store."
     t0 = time.perf_counter()
     if not isinstance(title, str) or not title.strip(): raise ValueError(f'title {title!r}: expected a non-empty string')
+    _check_meta(meta, kind)
     _writable(self)                  # a read-only database says so before any parsing or embedding
     pages = _norm_pages(pages)
     tr = self.get_tree(store, prefix, ann=None)
