@@ -417,11 +417,14 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     # the agency's name, asked about by its place and aircraft. And beside the documents the labels name, by a name no
     # label holds that one document's opening text does: 'Muscle Shoals' named the accident report there, when a protocol
     # titled '... Improvement of Muscle Strength ...' was named by 'Muscle' (a word used through a text, 'FY22' in FedEx's
-    # 10-K, names nothing beside a label's name: Oracle's 'FY22' question went to FedEx)
+    # 10-K, names nothing beside a label's name the router would follow: Oracle's 'FY22' question went to FedEx)
     spec, words = _specificity(tr, nterms)
     conf = _route_conf(dict(names), ev, spec, words) if names else {}
     free = [t for t in terms if not _name_df(tr, t)] if names else terms
-    text = _text_named(tr, free, ranks['evidence'], ev, q, through=not names)
+    # only a label that names a document surely enough to route to it (`tuning.ROUTE_MIN`) silences the names a text gives: a
+    # plan labelled `U.S. Department of State`, named by the `State` of `Member State` with no evidence for the question, silenced
+    # the VAT directive's `VAT` (one store of every corpus, with the agency plans' printed titles as labels: session 37)
+    text = _text_named(tr, free, ranks['evidence'], ev, q, through=not any(c >= tuning.ROUTE_MIN for c in conf.values()))
     for d, c in text.items(): conf[d] = max(conf.get(d, 0.0), c)
     # a page named by lower-case words only (its topic, as a documentation page's file name gives it) is the one meant as
     # far as it holds the question's other words: 'dead-letter queue' routed a question about moving messages out of one to
