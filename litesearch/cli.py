@@ -338,7 +338,9 @@ def glossary(db:Database, # an open litesearch database
     "Show or set the glossary searches expand questions by: phrases a reader says and the words the documents use for them."
     if name is None or name == 'auto' or name in GLOSSARIES: terms = name
     elif name == 'none': terms = {}
-    elif Path(name).is_file(): terms = json.loads(Path(name).read_text())
+    elif Path(name).is_file():
+        try: terms = json.loads(Path(name).read_text())
+        except (ValueError, UnicodeDecodeError) as e: raise CliError(f'glossary {name!r}: not a JSON file of phrase -> words ({e})') from None
     else: raise CliError(f"glossary {name!r}: expected 'finance', 'auto', 'none' or a JSON file of phrase -> words")
     return dict(glossary=db.glossary(terms))
 
@@ -399,6 +401,8 @@ def _parser():
 def _open(path:str, create:bool)->Database:
     "The database at `path`; only `add` may create one, and every other command wants a litesearch database."
     p = Path(path)
+    if p.is_dir(): raise CliError(f'--db {path} is a folder: give the database file inside it (e.g. --db {p/"litesearch.db"})')
+    if create and not p.parent.is_dir(): raise CliError(f'--db {path}: its folder {p.parent} does not exist; create it first or give another path')
     if not create and not p.is_file(): raise CliError(f'no database at {path} (create one with: litesearch add PATH --db {path})')
     db = database(p)
     if not create and not db['docs'].exists():
