@@ -401,9 +401,8 @@ def _parser():
 def _open(path:str, create:bool)->Database:
     "The database at `path`; only `add` may create one, and every other command wants a litesearch database."
     p = Path(path)
-    if p.is_dir(): raise CliError(f'--db {path} is a folder: give the database file inside it (e.g. --db {p/"litesearch.db"})')
-    if create and not p.parent.is_dir(): raise CliError(f'--db {path}: its folder {p.parent} does not exist; create it first or give another path')
-    if not create and not p.is_file(): raise CliError(f'no database at {path} (create one with: litesearch add PATH --db {path})')
+    # a folder goes on to `database`, which says what it is
+    if not create and not p.exists(): raise CliError(f'no database at {path} (create one with: litesearch add PATH --db {path})')
     db = database(p)
     if not create and not db['docs'].exists():
         db.close(); raise CliError(f'{path} is not a litesearch database (it has no docs table)')

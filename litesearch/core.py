@@ -36,8 +36,11 @@ def database(path=':memory:', # file path, or ':memory:'
     mem, why = str(path) == ':memory:', None
     if not mem:
         p = Path(path)
+        if p.is_dir(): raise ValueError(f'database {str(p)!r} is a folder: give the database file inside it (e.g. {str(p/"litesearch.db")!r})')
         why = 'readonly=True was asked for' if readonly else _ro_reason(p) if readonly is None and p.exists() else None
-        if not why: p.parent.mkdir(parents=True, exist_ok=True)
+        if not why:        # a new database's folder is made; a folder that cannot be is named, with why
+            try: p.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e: raise type(e)(f'database {str(p)!r}: its folder {str(p.parent)!r} cannot be made ({e.strerror or e})') from None
         elif readonly and not p.exists(): raise FileNotFoundError(f'{p}: no database there to open read-only')
     deadline = time.monotonic() + timeout / 1000
     while not why:
