@@ -13,8 +13,8 @@ from . import tuning
 from .embed import _finite_query
 from .db import _forget, _in_write, _ls, _open_dbs, _submit
 from .fts import _fetch
-from .vectors import _blobs_matrix, _exact_all, _f16_inv, _nearest, _query_vec, _rows_in, _store_dtype, \
-                               _vec_rows
+from .vectors import _blobs_matrix, _exact_all, _f16_inv, _nearest, _query_vec, _QueryVec, _rows_in, \
+                               _store_dtype, _vec_rows, _vec_spec
 
 # %% ../nbs/08_ann.ipynb #90e852dd
 from importlib.metadata import version as _version
@@ -369,12 +369,16 @@ def _load_save_due(tbl)->bool:
 
 def _ann_begin(tbl, emb, columns, limit, dtype, exact=False):
     "Start an HNSW search, or with `exact` a scan of every vector the index holds, on the worker thread; returns a function that waits for its rows."
-    q = _finite_query(_query_vec(tbl, emb, dtype))       # checks the dimension against the store's
-    a = tbl.ann; a.sync()                 # every SQL statement stays on the caller's thread
+    spec = _vec_spec(tbl, dtype)          # every SQL statement stays on the caller's thread
+    check = lambda: _finite_query(_query_vec(tbl, emb, dtype, spec))       # checks the dimension against the store's
+    # a query still being embedded on the worker (`_QueryVec`) is checked there, after it: the caller goes on to the keywords
+    q = None if isinstance(emb, _QueryVec) else check()
+    a = tbl.ann; a.sync()
     ix = a.index                          # and so does waiting for an add in flight
     flat = a.flat() if exact else None     # mapped, parsed and normed here once, scanned on the worker
     ef = None if exact else a.breadth(len(ix) if ix is not None else 0)     # reads the store's settings: here too
-    job = _submit(lambda: _exact_all(ix, q, limit, flat) if exact else a._search(q, limit, ix, ef))
+    def search(q): return _exact_all(ix, q, limit, flat) if exact else a._search(q, limit, ix, ef)
+    job = _submit(lambda: search(check() if q is None else q))
     def rows():
         ids, ds = job.result()
         return _fetch(tbl, ids, columns, dict(_dist=ds))

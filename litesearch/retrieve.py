@@ -14,7 +14,7 @@ from collections import Counter, OrderedDict
 from . import tuning
 from .db import _args_key, _count, _doc_params, _fresh, _kept, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
-from .vectors import _blobs_matrix, _store_dtype
+from .vectors import _blobs_matrix, _QueryVec, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
 from .tree import _node, _pages, _pg, _DAY, _MONTHS, _fiscal_years
 from .graph import _context_graph
@@ -85,7 +85,8 @@ def _hydrate(tr, hits, cols=_HIT_COLS):
 
 # %% ../nbs/15_retrieve.ipynb #6739a0e4-s1
 def _hits_key(q, emb, *args, **kw):
-    "What a ranking of hits depends on besides the database (`db._args_key`), the query's vector by its bytes."
+    "What a ranking of hits depends on besides the database (`db._args_key`), the query's vector by its bytes (one being embedded by its embedder and text: nothing waits for it)."
+    if isinstance(emb, _QueryVec): return _args_key(q, emb.key, *args, **kw)
     return _args_key(q, emb if emb is None or emb is False or isinstance(emb, bytes) else np.asarray(emb).tobytes(), *args, **kw)
 
 def _fused_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw):

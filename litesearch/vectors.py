@@ -11,7 +11,7 @@ from apswutils.db import Table
 from fastcore.basics import patch
 from . import tuning
 from .embed import check_vectors, _finite_query
-from .db import _changes, _check_where, _fresh, _in_write, _ls, _where_timed, _worker
+from .db import _changes, _check_where, _fresh, _in_write, _ls, _submit, _where_timed, _worker
 from .fts import _fetch, _in_batches, _rows, _select_cols
 
 # %% ../nbs/07_vectors.ipynb #f030ca47
@@ -68,12 +68,29 @@ def add_embeddings(self:Table,
 _fdtypes = (np.float16, np.float32, np.float64)
 
 # %% ../nbs/07_vectors.ipynb #5154c1b7-1
+class _QueryVec:
+    "A query's vector being embedded on the worker thread (`db._submit`), while the caller's thread ranks the keywords; `np.asarray` waits for it."
+    def __init__(self, e, q:str):
+        # a named embedder's vector is a function of its text (`Embedder.query`), so memo keys need not wait for it
+        self.key = ('embedded', e.spec, q)
+        self._job = _submit(lambda: e.query([q])[0])
+    def result(self)->np.ndarray: return self._job.result()
+    def __array__(self, dtype=None, copy=None):
+        a = self.result()
+        return a if dtype is None else a.astype(dtype)
+
+def _vec_spec(tbl, dtype=None)->tuple:
+    "(dtype, dimension) a query vector must have for this store: SQL, so read on the caller's thread."
+    return _store_dtype(tbl, dtype), tbl.db.ls_meta(f'{tbl.name}.dim')
+
 def _query_vec(tbl, # the chunk store searched
-               emb, # query embedding: bytes, a list or an array, of any float dtype
+               emb, # query embedding: bytes, a list or an array, of any float dtype, or a `_QueryVec` (waited for)
                dtype=None, # dtype of `emb` when it is bytes (default: whichever float dtype fits the store's dimension)
+               spec:tuple=None, # `_vec_spec(tbl, dtype)` read before (then no SQL runs: the worker thread may call this)
               )->np.ndarray: # 1-D, in the store's dtype
     "A query embedding as a vector of the store's dtype: any float dtype converts; a wrong size says 'dimension', a wrong kind says 'dtype'."
-    sd, d = _store_dtype(tbl, dtype), tbl.db.ls_meta(f'{tbl.name}.dim')
+    sd, d = spec or _vec_spec(tbl, dtype)
+    if isinstance(emb, _QueryVec): emb = emb.result()
     want = f'{d} {np.dtype(sd).name} numbers' if d else f'{np.dtype(sd).name} numbers'
     if isinstance(emb, (bytes, bytearray, memoryview)):
         b = bytes(emb)
