@@ -372,6 +372,7 @@ def _common(top:bool):
 def _subparser(sub, f):
     "A subcommand from `f`: parameters before `*` are positional, the rest options; bools are flags; comments are help."
     p = sub.add_parser(f.__name__, help=f.__doc__, description=f.__doc__, parents=[_common(False)])
+    p.as_options = []          # optional positionals also taken as options (`_merged`)
     doc = docments(f, full=True, returns=False)
     for k, prm in list(inspect.signature(f).parameters.items())[1:]:
         if prm.annotation is Callable: continue       # a callback is for Python callers, not an option
@@ -380,6 +381,11 @@ def _subparser(sub, f):
         if prm.kind == prm.POSITIONAL_OR_KEYWORD:
             p.add_argument(k, metavar=k.upper(), help=h, nargs=('+' if req else '*') if prm.annotation is list else (None if req else '?'),
                            **({} if req else dict(default=d)))
+            # other commands take a document as `--doc`: `toc --doc X` is `toc X` (argparse lets an option and a
+            # positional share no destination, so `_merged` moves it)
+            if not req and prm.annotation is not list:
+                p.add_argument(f"--{k.replace('_', '-')}", dest=f'{k}_as_option', metavar=k.upper(), default=None, help=f'the same as {k.upper()}')
+                p.as_options.append(k)
         elif prm.annotation is bool:
             # a flag that is on by default is given as --no-X: its help says what leaving it out does
             p.add_argument(f"--{'no-' if d else ''}{k.replace('_', '-')}", dest=k, action='store_false' if d else 'store_true',
@@ -389,6 +395,15 @@ def _subparser(sub, f):
     return p
 
 # %% ../nbs/18_cli.ipynb #f95dd813-s2
+def _merged(p, a:dict)->dict:
+    "The parsed arguments `a` of subcommand `p` with each optional positional given as an option in its place; given both ways, a usage error."
+    for k in p.as_options:
+        v = a.pop(f'{k}_as_option')
+        if v is None: continue
+        if a[k] is not None and a[k] != v: p.error(f'{k.upper()} given twice: {a[k]!r} and --{k.replace("_", "-")} {v!r}')
+        a[k] = v
+    return a
+
 def _parser():
     p = argparse.ArgumentParser(prog='litesearch', parents=[_common(True)],
                                 description='Documents as section trees in one SQLite file: ingest, browse and search them.')
@@ -440,8 +455,10 @@ def _message(e):
 def main(argv:list=None, # arguments after the program name (default: sys.argv[1:])
         )->int: # the exit code
     "Run the `litesearch` command line; returns the exit code."
-    a = vars(_parser().parse_args(argv))
+    p = _parser()
+    a = vars(p.parse_args(argv))
     cmd, as_json = a.pop('cmd'), a.pop('json')
+    a = _merged(p.commands[cmd], a)
     if cmd == 'mcp' and as_json:
         print('litesearch mcp: --json does not apply: the server speaks JSON-RPC on stdio already', file=sys.stderr); return 2
     path = a.pop('db') or os.environ.get('LITESEARCH_DB') or 'litesearch.db'
