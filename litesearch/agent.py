@@ -21,15 +21,16 @@ from .embed import load_embedder, DEFAULT_EMBEDDER
 
 from .core import _has_words      # a query with no letters or digits searches nothing
 
+from .db import _count
+
 # the toc, read, sections, doc_search, context patches (read, retrieve) and refs, cited_by (graph)
 from . import retrieve
 
 # %% ../nbs/17_agent.ipynb #3160c5c7
 def _clip(s:str, n:int)->str: return s if len(s) <= n else s[:n].rstrip() + '…'
 
-def _positive(name, v):
-    if not isinstance(v, int) or isinstance(v, bool) or v < 1: raise ValueError(f'{name}={v!r}: expected a positive integer')
-    return v
+# a tool's counts are 1 or more (Python's may be 0): an agent asking for nothing is a mistake to say
+def _positive(name, v): return _count(v, name, 1)
 
 # %% ../nbs/17_agent.ipynb #bd9eca27
 class DbTools:
@@ -63,7 +64,7 @@ def toc(self:DbTools, doc:str|None=None, # a document id, title, source path or 
        )->list: # `db.toc`'s entries (doc_id, node_id, title, label, source, kind, pages, meta, sections nested; nsections at depth 0); a last `more` entry when cut; [] when nothing matches
     "The table of contents: documents and their sections, with section ids and page ranges."
     if depth is None: depth = 0 if doc is None else 2        # a library of 400 documents, nested, is 100k characters
-    if not isinstance(offset, int) or offset < 0: raise ValueError(f'offset={offset!r}: expected an integer >= 0')
+    offset = _count(offset, 'offset')
     docs = self.db.toc(doc, self.store, self.prefix, depth=depth, summaries=summaries, kind=kind or None)
     left = [self.max_nodes if self.max_nodes is not None else float('inf')]
     def node(n):          # `db.toc`'s node, its sections cut once `max_nodes` are listed

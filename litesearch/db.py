@@ -522,10 +522,10 @@ _param_re = re.compile(r'^\s*(?:def\s+\w+\s*\()?\s*\**(\w+)\s*(?::[^#=]*?)?(?:=[
 
 import numbers     # numpy's integers are `numbers.Integral` too
 
-def _count(v, name:str='limit')->int:
-    "`v` as a count a caller gives (results, passages, characters): a whole number, 0 or more; else a ValueError naming it."
+def _count(v, name:str='limit', least:int=0)->int:
+    "`v` as a count a caller gives (results, passages, characters): a whole number, `least` or more; else a ValueError naming it."
     # a negative limit cut a ranking's tail off (`[:-1]`), a float or a string failed deep inside with a TypeError
-    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 0: raise ValueError(f'{name}={v!r}: expected a whole number, 0 or more')
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < least: raise ValueError(f'{name}={v!r}: expected a whole number, {least} or more')
     return int(v)
 
 def _doc_params(f):

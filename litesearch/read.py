@@ -186,7 +186,7 @@ def toc(self:Database,
     if max_depth is not None:
         warnings.warn('toc(max_depth=) is now toc(depth=), counted as nesting under the document', DeprecationWarning, stacklevel=3)
         depth = max_depth
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0: raise ValueError(f'depth={depth!r}: expected an integer >= 0')
+    depth = _count(depth, 'depth')
     tr = self.get_tree(store, prefix, ann=None)
     out = []
     for did, title, source, dkind, pages, dmeta, added, label in _docs_matching(tr, doc, kind, meta):

@@ -87,7 +87,7 @@ def test_errors_are_one_line(corpus):
     rc, out, _ = run('rm', 'jupiter', '--db', db)                   # idempotent: nothing there is nothing to remove
     assert rc == 0 and out.strip() == "nothing to remove: no document 'jupiter' (litesearch toc lists them)", out
     assert run('search', ' ', '--db', db)[0] == 0                   # no words: nothing found, as in Python
-    one_line_error(*run('search', 'ratio', '--limit', 0, '--db', db)[::2], 'limit=0: expected a positive integer')
+    one_line_error(*run('search', 'ratio', '--limit', 0, '--db', db)[::2], 'limit=0: expected a whole number, 1 or more')
     bad = corpus/'bad.db'; d = database(bad); d.add_doc('# A\n\nSome text here.', title='a'); d.close()
     b = bytearray(bad.read_bytes()); b[100:4096] = b'\xff' * 3996; bad.write_bytes(b)
     one_line_error(*ls(corpus, 'toc', '--db', bad)[::2], 'is damaged')          # SQLite's own log lines stay off stderr
