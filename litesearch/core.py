@@ -13,7 +13,7 @@ from apswutils.db import Database, Table
 from fastcore.basics import patch
 from . import tuning
 from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, gap_scale, load_embedder, MINILM_SPECS
-from .db import _check_where, _count, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _fresh, _ident, _load_vec, _ls, \
+from .db import _check_where, _count, _no_store, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _fresh, _ident, _load_vec, _ls, \
                           _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
 from .fts import _row_texts
 from .vectors import _exact_all, _index_serves, _QueryVec, _rows_in, _store_dtype
@@ -404,6 +404,7 @@ def chunk_search(self:Database,
     "Hybrid search over one store's chunks, as stored rows: FTS5 and vector legs fused by reciprocal rank fusion."
     _check_where(where); limit, pool = _count(limit), _count(pool, 'pool')
     tbl = self.table(_ident(table_name or store))
+    if not tbl.exists(): raise _no_store(self, tbl.name)       # not SQLite's 'no such table: <store>_fts'
     if emb is None: emb = _query_emb(self, tbl, q)      # the store embeds the query with its own embedder
     elif emb is False: emb = None                        # keyword only, asked for explicitly
     use_ann = emb is not None and (_use_ann(tbl, where) if ann is None else ann)

@@ -488,6 +488,16 @@ def _check_store_name(db, name)->str:
                          f'full-text index; choose another name')
     return name
 
+def _stores(db)->list:
+    "The chunk stores this database holds (a table of content and embeddings with its FTS index), by name."
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+    return [n for n in names if f'{n}_fts' in names and {'content', 'embedding'} <= set(db[n].columns_dict)]
+
+def _no_store(db, store, prefix=None)->ValueError:
+    "The error for a read naming a store (or tree prefix) this database lacks: the stores it has, and how one is made."
+    return ValueError(f"store {store!r}{'' if prefix is None else f' with prefix {prefix!r}'}: no such store in this database "
+                      f"(its stores: {', '.join(map(repr, _stores(db))) or 'none'}); a store is made by adding documents to it")
+
 # %% ../nbs/05_db.ipynb #7f939e09
 def _check_where(where)->str:
     "`where` as one SQL expression: a `;`, comment, NUL or unbalanced parenthesis outside literals is refused (ValueError)."

@@ -14,7 +14,7 @@ from fastcore.basics import patch
 from . import tuning
 from .db import _names_damage
 from .fts import _in_batches
-from .tree import _node, _pages
+from .tree import _node, _pages, _read_tree
 from .headings import _roman
 
 # %% ../nbs/12_graph.ipynb #52afa733
@@ -512,7 +512,7 @@ def index_refs(self:Database,
                terms_fn=None, # text -> terms a section introduces, for term edges (None: `TERMS_FN`, off by default)
               )->int: # edges written
     "(Re)build the reference edges from stored text: for a database ingested before the graph layer, or new patterns."
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     p, cache, n = _tables(tr), {}, 0
     docs = self.execute(f'SELECT id, title, kind, meta FROM [{tr.docs.name}]' + (' WHERE id = ?' if doc else ''), [doc] if doc else []).fetchall()
     with self.write_txn():
@@ -547,7 +547,7 @@ def refs(self:Database,
          unresolved:bool=False, # also list references that name no node in the store (dst None)
         )->list: # one dict per cited node: node_id, doc_id, title, breadcrumb, pages, cited_as (how it was cited), scope
     "What a section cites, resolved to sections: one entry per cited node, in order of first mention."
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     _node(tr, node_id)
     p = _tables(tr, create=False)
     if p is None: return []
@@ -574,7 +574,7 @@ def cited_by(self:Database,
              prefix:str=None, # tree table prefix
             )->list: # one dict per citing node: node_id, doc_id, title, breadcrumb, pages, cited_as
     "The sections that cite this one, in document order."
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     _node(tr, node_id)
     p = _tables(tr, create=False)
     if p is None: return []
@@ -651,7 +651,7 @@ def ref_stats(self:Database,
               prefix:str=None, # tree table prefix
              )->dict: # references found, resolved within / across documents, external, unresolved; by pattern
     "How many references were found and how many resolved, within and across documents."
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     p = _tables(tr, create=False)
     # term edges (the optional entity layer) are no references: they are counted under by_pattern only
     q = f'''SELECT pattern, scope, max(dst IS NOT NULL), max(dst_doc = doc_id), max(dst_doc != doc_id) FROM [{p}refs] GROUP BY src, pos, pattern'''
@@ -705,7 +705,7 @@ def ref_indexing(self:Database,
                  tree=None, # the store's tree, when the caller has it (skips get_tree)
                 )->bool: # whether add_doc extracts references for this tree
     "Read, or set for this database, whether ingest extracts reference edges (on by default)."
-    tr = tree or self.get_tree(store, prefix, ann=None)
+    tr = tree or _read_tree(self, store, prefix)
     key = f"{tr.docs.name[:-len('docs')]}graph.refs"
     if on is not None:
         if not isinstance(on, bool): raise TypeError(f'on {on!r}: expected True or False')

@@ -13,7 +13,7 @@ from .db import _count, _doc_params, _names_damage, _snapshot
 from .fts import _in_batches
 from .core import _md_esc
 from .structure import _dedent_path
-from .tree import _node, _pages, _pg
+from .tree import _node, _pages, _pg, _read_tree
 from .graph import _read_refs
 from .ingest import _docs_named, _srcs, _with_sources
 
@@ -187,7 +187,7 @@ def toc(self:Database,
         warnings.warn('toc(max_depth=) is now toc(depth=), counted as nesting under the document', DeprecationWarning, stacklevel=3)
         depth = max_depth
     depth = _count(depth, 'depth')
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     out = []
     for did, title, source, dkind, pages, dmeta, added, label in _docs_matching(tr, doc, kind, meta):
         # depth counts nesting, not heading levels: levels skip (an Article right under a Chapter), and a reader means nesting
@@ -221,7 +221,7 @@ def breadcrumb(self:Database,
                sep:str=' › ', # separator
               )->str: # 'Book › Chapter › Section'
     "The path from the document down to a node: `Book › Chapter › Section`."
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     return sep.join(_dedent_path(_path_titles(tr, node_id)))
 
 def _path_titles(tr, node_id)->list:
@@ -248,7 +248,7 @@ def read(self:Database,
         )->dict: # Section: node_id, doc_id, title, breadcrumb, pages, text, truncated, children (their node ids) (+ refs)
     "One whole section — the unit an agent should read instead of guessing from fragments."
     max_chars = _count(max_chars, 'max_chars')
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     n = _node(tr, node_id)
     ids = [(n['id'], 0, n['title'])]
     if children:

@@ -16,7 +16,7 @@ from .db import _args_key, _count, _doc_params, _fresh, _kept, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
 from .vectors import _blobs_matrix, _QueryVec, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
-from .tree import _node, _pages, _pg, _DAY, _MONTHS, _fiscal_years
+from .tree import _node, _pages, _pg, _read_tree, _DAY, _MONTHS, _fiscal_years
 from .graph import _context_graph
 from .ingest import _with_sources
 from .read import Context, Hits, NodeContext, passage, Sections, _check_facets, _resolve_docs
@@ -127,7 +127,7 @@ def doc_search(self:Database,
     "Keyword and vector search over a node-aware store (keywords alone on a `hash` store): span merging and a breadcrumb per hit."
     limit, route, gap = _count(limit), _count(route, 'route'), _count(gap, 'gap')
     if pool is not None: _count(pool, 'pool')
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
     def rank(n):
         hits = _hydrate(tr, _routed_hits(tr, q, emb, n, columns, adaptive, rrf_k, rerank, kw, route, route_w, doc, kind, meta))
@@ -472,7 +472,7 @@ def docs(self:Database,
         )->list: # Docs: doc_id, title, label, source, kind, score, best (its best section: node_id, title, pages; None), why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
     "Documents ranked for a query: their names, their opening text, the chunk evidence rolled up to them and their best sections, fused by RRF."
     limit, fanout = _count(limit), _count(fanout, 'fanout')
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     dids = None if doc is None else _resolve_docs(tr, doc)
     skw = dict(store=store, prefix=prefix, doc=doc, kind=kind, meta=meta, **kw)
     if dids: kw = _scoped_kw(kw, dids)
@@ -678,7 +678,7 @@ def glossary(self:Database,
              store:str='store', # the chunk store whose questions it expands
             )->dict: # the glossary the store's searches use now
     "A store's glossary: questions holding one of its phrases are searched with the documents' words for it added."
-    tr = self.get_tree(store, ann=None)
+    tr = _read_tree(self, store)
     if terms is None: return _glossary_terms(tr)
     if isinstance(terms, str):
         if terms not in GLOSSARIES and terms != 'auto': raise ValueError(f"glossary {terms!r}: expected 'auto', one of {sorted(GLOSSARIES)} or a dict phrase -> words")
@@ -815,7 +815,7 @@ def sections(self:Database,
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     limit, per, route = _count(limit), _count(per, 'per'), _count(route, 'route')
     if pool is not None: _count(pool, 'pool')
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     agg = _AGG[score]
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
     def rank(n):
@@ -848,7 +848,7 @@ def node_context(self:Database,
                  prefix:str=None, # tree table prefix (default: '' for 'store', else '<store>_')
                 )->dict: # node, parent, siblings, children and breadcrumb
     "Where a section sits: its parent, siblings and children — a hit as a provision in a structure."
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     n = _node(tr, node_id)
     kids = lambda pid: [_brief(dict(zip(('id', 'title', 'page_start', 'page_end'), r))) for r in
                         self.execute(f'SELECT id, title, page_start, page_end FROM [{tr.nodes.name}] WHERE parent_id = ? ORDER BY seq', [pid])]
@@ -915,7 +915,7 @@ def context(self:Database,
            )->dict: # query, sections (with text and tree context) and related sections
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
     related, max_read = _count(related, 'related'), _count(max_read, 'max_read')
-    tr = self.get_tree(store, prefix, ann=None)
+    tr = _read_tree(self, store, prefix)
     secs = self.sections(q, emb, limit=limit, per=per, store=store, prefix=prefix, **kw)
     for s in secs:
         r = self.read(s['node_id'], store, prefix, max_chars=max_read)

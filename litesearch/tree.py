@@ -10,7 +10,7 @@ import datetime, hashlib, json, re, time
 from apswutils.db import Database
 from fastcore.basics import GetAttr, ifnone, patch
 from . import tuning
-from .db import DEFAULT_TOKENIZE, _check_store_name, _free_name, _ident, _ls
+from .db import DEFAULT_TOKENIZE, _check_store_name, _free_name, _ident, _ls, _no_store, _stores
 from .fts import _fts_rows, _levels, _merge_fts
 from .headings import _FUNCTION_END, _squash
 from .structure import _norm_pages
@@ -137,6 +137,14 @@ def _profile_ddl(db, p, store):
     for did, title, source, meta in db.execute(f'SELECT id, title, source, meta FROM [{p}docs]').fetchall():
         text = '\n'.join(r[0] for r in db.execute(f'SELECT content FROM [{store}] WHERE doc_id = ? ORDER BY rowid LIMIT 8', [did]))
         _write_profile(db, p, did, doc_profile([(0, text)], title, source, json.loads(meta or '{}')))
+
+# %% ../nbs/11_tree.ipynb #readtree
+def _read_tree(db, store:str='store', prefix:str=None)->Tree:
+    "The tree a read asks for: the default store's (made if need be: a new database answers with nothing), or an existing one's; a store or prefix the database lacks is an error naming the stores it has."
+    if store != 'store' or prefix is not None:
+        p = _prefix(store, prefix)
+        if not (isinstance(store, str) and db[store].exists() and db[f'{p}docs'].exists() and db[f'{p}nodes'].exists()): raise _no_store(db, store, prefix)
+    return db.get_tree(store, prefix, ann=None)
 
 # %% ../nbs/11_tree.ipynb #ef3148d2t
 def _pages(a, b=None):

@@ -92,3 +92,32 @@ def test_good_names_still_work(tmp_path):
         assert db.get_store('store').name == 'store' and db.get_tree('legal').docs.name == 'legal_docs'
         assert db.chunk_search('legal', table_name='legal')
     finally: db.close()
+
+READS = [('sections', lambda db, kw: db.sections('saturn', **kw)), ('docs', lambda db, kw: db.docs('saturn', **kw)),
+         ('doc_search', lambda db, kw: db.doc_search('saturn', **kw)), ('context', lambda db, kw: db.context('saturn', **kw)),
+         ('toc', lambda db, kw: db.toc(**kw)), ('read', lambda db, kw: db.read('x#1', **kw)), ('refs', lambda db, kw: db.refs('x#1', **kw)),
+         ('glossary', lambda db, kw: db.glossary(**kw))]
+
+@pytest.mark.parametrize('name,read', READS, ids=[r[0] for r in READS])
+@pytest.mark.parametrize('kw', [dict(store='nosuch'), dict(store='Notes'), dict(prefix='x')], ids=['store', 'case', 'prefix'])
+def test_a_read_of_a_missing_store_says_so_and_makes_nothing(tmp_path, name, read, kw):
+    "`sections(q, store='nosuch')` created 39 tables and answered []; `prefix='x'` ranked the store's chunks against empty tree tables."
+    if name == 'glossary' and 'prefix' in kw: pytest.skip('a glossary is a store\'s: it takes no prefix')
+    path = tmp_path/'a.db'
+    db = database(path)
+    try:
+        db.add_doc('# Saturn\n\nSaturn transits slowly.', title='saturn')
+        db.get_tree('notes')
+        tables = lambda: sorted(r[0] for r in db.execute("SELECT name FROM sqlite_master"))
+        before = tables()
+        with pytest.raises(ValueError, match=r"no such store in this database \(its stores: 'notes', 'store'\); a store is made by adding documents"):
+            read(db, kw)
+        assert tables() == before
+    finally: db.close()
+
+def test_chunk_search_of_a_missing_store_says_so():
+    "It raised SQLite's 'no such table: nosuch_fts'."
+    db = database()
+    db.add_doc('# Saturn\n\nSaturn transits slowly.', title='saturn')
+    with pytest.raises(ValueError, match=r"store 'nosuch': no such store in this database \(its stores: 'store'\)"): db.chunk_search('saturn', store='nosuch')
+    assert db.chunk_search('saturn')
