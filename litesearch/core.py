@@ -13,7 +13,7 @@ from apswutils.db import Database, Table
 from fastcore.basics import patch
 from . import tuning
 from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, gap_scale, load_embedder, MINILM_SPECS
-from .db import _check_where, _count, _no_store, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _fresh, _ident, _load_vec, _ls, \
+from .db import _check_where, _count, _no_store, _number, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _fresh, _ident, _load_vec, _ls, \
                           _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
 from .fts import _row_texts
 from .vectors import _exact_all, _index_serves, _QueryVec, _rows_in, _store_dtype
@@ -352,6 +352,11 @@ def _ingest_embedder(db, store, embedder):
         return None
     return db.embedder(embedder, store=store, record=True)
 
+def _check_q(q):
+    "`q` as a query: text, or None for none (as blank text, no keyword leg); anything else is a TypeError naming it, not one from inside a regex."
+    if q is not None and not isinstance(q, str): raise TypeError(f'q: expected the question as a string, got {type(q).__name__}')
+    return q
+
 def _has_words(q)->bool:
     "Whether a query holds a letter or digit: '?', '*' or '()' hold none and search nothing, as blank text does."
     return isinstance(q, str) and re.search(r'[^\W_]', q) is not None
@@ -403,6 +408,10 @@ def chunk_search(self:Database,
           )->list: # fused rows with `_rrf_score`, best first (rrf=False: a dict of the legs)
     "Hybrid search over one store's chunks, as stored rows: FTS5 and vector legs fused by reciprocal rank fusion."
     _check_where(where); limit, pool = _count(limit), _count(pool, 'pool')
+    _check_q(q); _number(rrf_k, 'rrf_k', above=True)
+    if weights is not None:
+        if not isinstance(weights, (tuple, list)) or len(weights) != 2: raise ValueError(f'weights={weights!r}: expected (keyword weight, vector weight)')
+        weights = tuple(_number(w, 'weights', 0) for w in weights)
     tbl = self.table(_ident(table_name or store))
     if not tbl.exists(): raise _no_store(self, tbl.name)       # not SQLite's 'no such table: <store>_fts'
     if emb is None: emb = _query_emb(self, tbl, q)      # the store embeds the query with its own embedder

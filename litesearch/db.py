@@ -530,13 +530,20 @@ def _check_where(where)->str:
 # %% ../nbs/05_db.ipynb #docparams
 _param_re = re.compile(r'^\s*(?:def\s+\w+\s*\()?\s*\**(\w+)\s*(?::[^#=]*?)?(?:=[^#]*?)?,?\s*(?:\)\s*(?:->[^#]*)?:)?\s*#\s?(.*)$')
 
-import numbers     # numpy's integers are `numbers.Integral` too
+import math, numbers     # numpy's integers are `numbers.Integral` too
 
 def _count(v, name:str='limit', least:int=0)->int:
     "`v` as a count a caller gives (results, passages, characters): a whole number, `least` or more; else a ValueError naming it."
     # a negative limit cut a ranking's tail off (`[:-1]`), a float or a string failed deep inside with a TypeError
     if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < least: raise ValueError(f'{name}={v!r}: expected a whole number, {least} or more')
     return int(v)
+
+def _number(v, name:str, least:float=0.0, above:bool=False)->float:
+    "`v` as a weight or constant a caller gives: a finite number, `least` or more (with `above`, more than `least`); else a ValueError naming it."
+    # rrf_k=0 divided by zero, and a negative rrf_k or route_w turned a ranking upside down without a word
+    if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(v) or (v <= least if above else v < least):
+        raise ValueError(f"{name}={v!r}: expected a number{' more than' if above else ','} {least:g}{'' if above else ' or more'}")
+    return v
 
 def _doc_params(f):
     "`f` with its parameters' docments appended to its docstring, so `help()` shows every parameter, not just the signature."

@@ -12,10 +12,10 @@ from fastcore.basics import first, listify, patch
 import functools, json, re, numpy as np
 from collections import Counter, OrderedDict
 from . import tuning
-from .db import _args_key, _count, _doc_params, _fresh, _kept, _snapshot
+from .db import _args_key, _count, _doc_params, _fresh, _kept, _number, _snapshot
 from .fts import fts_terms, STOPWORDS, _rows_holding
 from .vectors import _blobs_matrix, _QueryVec, _store_dtype
-from .core import leg_weights, rerank_hits, rrf_merge, tiered, _gap_scale, _md_esc, _query_emb, _vec_blind
+from .core import leg_weights, rerank_hits, rrf_merge, tiered, _check_q, _gap_scale, _md_esc, _query_emb, _vec_blind
 from .tree import _node, _pages, _pg, _read_tree, _DAY, _MONTHS, _fiscal_years
 from .graph import _context_graph
 from .ingest import _with_sources
@@ -127,6 +127,7 @@ def doc_search(self:Database,
     "Keyword and vector search over a node-aware store (keywords alone on a `hash` store): span merging and a breadcrumb per hit."
     limit, route, gap = _count(limit), _count(route, 'route'), _count(gap, 'gap')
     if pool is not None: _count(pool, 'pool')
+    _check_q(q); _number(rrf_k, 'rrf_k', above=True); _number(route_w, 'route_w')
     tr = _read_tree(self, store, prefix)
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
     def rank(n):
@@ -472,6 +473,7 @@ def docs(self:Database,
         )->list: # Docs: doc_id, title, label, source, kind, score, best (its best section: node_id, title, pages; None), why (names_rank, body_rank, evidence_rank, sections_rank, nhits, confidence)
     "Documents ranked for a query: their names, their opening text, the chunk evidence rolled up to them and their best sections, fused by RRF."
     limit, fanout = _count(limit), _count(fanout, 'fanout')
+    _check_q(q)
     tr = _read_tree(self, store, prefix)
     dids = None if doc is None else _resolve_docs(tr, doc)
     skw = dict(store=store, prefix=prefix, doc=doc, kind=kind, meta=meta, **kw)
@@ -815,6 +817,7 @@ def sections(self:Database,
     if score not in _AGG: raise ValueError(f"score {score!r}: expected 'max', 'mean' or 'sum'")
     limit, per, route = _count(limit), _count(per, 'per'), _count(route, 'route')
     if pool is not None: _count(pool, 'pool')
+    _check_q(q); _number(rrf_k, 'rrf_k', above=True); _number(route_w, 'route_w')
     tr = _read_tree(self, store, prefix)
     agg = _AGG[score]
     if emb is None: emb = _rank_emb(tr, q)      # once, whatever pools the ranking needs
@@ -915,6 +918,7 @@ def context(self:Database,
            )->dict: # query, sections (with text and tree context) and related sections
     "One composed retrieval over a document tree: the operative sections plus what they connect to."
     related, max_read = _count(related, 'related'), _count(max_read, 'max_read')
+    _number(graph_w, 'graph_w')
     tr = _read_tree(self, store, prefix)
     secs = self.sections(q, emb, limit=limit, per=per, store=store, prefix=prefix, **kw)
     for s in secs:

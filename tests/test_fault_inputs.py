@@ -189,3 +189,36 @@ def test_fresh_cache_bounded_by_queries(db, monkeypatch):
         assert len(litesearch.db._ls(db).fresh) <= 300
     assert len(litesearch.db._ls(db).fresh) == 300
     assert db.chunk_search('saturn transits')                                 # still answers
+
+QUERIES = [('sections', lambda db, q, **k: db.sections(q, **k)), ('doc_search', lambda db, q, **k: db.doc_search(q, **k)),
+           ('docs', lambda db, q, **k: db.docs(q, **k)), ('context', lambda db, q, **k: db.context(q, **k)),
+           ('chunk_search', lambda db, q, **k: db.chunk_search(q, **k))]
+
+@pytest.mark.parametrize('name,ask', QUERIES, ids=[n for n, _ in QUERIES])
+@pytest.mark.parametrize('q', [5, b'saturn', ['saturn'], 1.5], ids=['int', 'bytes', 'list', 'float'])
+def test_a_query_not_text_is_named(db, name, ask, q):
+    "It failed inside a regex: `expected string or bytes-like object, got 'int'`, `cannot use a string pattern on a bytes-like object`."
+    with pytest.raises(TypeError, match=rf'^q: expected the question as a string, got {type(q).__name__}$'): ask(db, q)
+
+@pytest.mark.parametrize('name,ask', [q for q in QUERIES if q[0] in ('sections', 'doc_search', 'chunk_search')], ids=['sections', 'doc_search', 'chunk_search'])
+@pytest.mark.parametrize('rrf_k', [0, -60, float('nan'), '60', True])
+def test_rrf_k_is_a_positive_number(db, name, ask, rrf_k):
+    "rrf_k=0 divided by zero; -60 ranked the worst first, with negative scores."
+    with pytest.raises(ValueError, match=r'rrf_k=.*: expected a number more than 0'): ask(db, 'saturn', rrf_k=rrf_k)
+
+@pytest.mark.parametrize('name,ask', [q for q in QUERIES if q[0] in ('sections', 'doc_search')], ids=['sections', 'doc_search'])
+def test_route_w_is_a_weight(db, name, ask):
+    "route_w=-1 pushed the named documents' own hits below everything, without a word."
+    with pytest.raises(ValueError, match=r'route_w=-1: expected a number, 0 or more'): ask(db, 'saturn', route_w=-1)
+    assert ask(db, 'saturn', route_w=0) and ask(db, 'saturn', route_w=2.5) == ask(db, 'saturn', route_w=2.5)
+
+def test_weights_and_graph_w_checked(db):
+    for w in [(1,), (1, -1), 'ab', (1, float('inf'))]:
+        with pytest.raises(ValueError, match='weights'): db.chunk_search('saturn', weights=w)
+    assert db.chunk_search('saturn', weights=(1, 0.5)) and db.chunk_search('saturn', weights=[1, 0])
+    with pytest.raises(ValueError, match=r'graph_w=-0.5: expected a number, 0 or more'): db.context('saturn', graph_w=-0.5)
+
+def test_no_query_is_no_keywords(db):
+    "None stays what blank text is: nothing to match by keywords (a vector-only `chunk_search` passes it)."
+    assert db.sections(None) == [] and db.sections('') == []
+    assert db.chunk_search(None, enc(['saturn'])[0], limit=1)
