@@ -15,7 +15,7 @@ from . import tuning
 from .embed import canonical_spec, check_vectors, DEFAULT_EMBEDDER, Embedder, gap_scale, load_embedder, MINILM_SPECS
 from .db import _check_where, _count, _no_store, _number, _cjk_tokenizer, _connect_ro, _damaged, _doc_params, _fresh, _ident, _load_vec, _ls, \
                           _names_damage, _open_dbs, _opening, _ro_reason, _State, _where_timed
-from .fts import _row_texts
+from .fts import _check_columns, _row_texts
 from .vectors import _exact_all, _index_serves, _QueryVec, _rows_in, _store_dtype
 from .ann import _ann_begin, _ef_search, _tune_holds
 
@@ -414,6 +414,7 @@ def chunk_search(self:Database,
         weights = tuple(_number(w, 'weights', 0) for w in weights)
     tbl = self.table(_ident(table_name or store))
     if not tbl.exists(): raise _no_store(self, tbl.name)       # not SQLite's 'no such table: <store>_fts'
+    if columns: _check_columns(tbl, columns)
     if emb is None: emb = _query_emb(self, tbl, q)      # the store embeds the query with its own embedder
     elif emb is False: emb = None                        # keyword only, asked for explicitly
     use_ann = emb is not None and (_use_ann(tbl, where) if ann is None else ann)

@@ -151,6 +151,14 @@ def _select_cols(tbl, columns, alias='t'):
     for c in cols: _ident(c, 'column name')
     return ', '.join([f'{alias}.rowid AS rowid'] + [f'{alias}.[{c}]' for c in cols if c != 'rowid'])
 
+def _check_columns(tbl, columns)->list:
+    "`columns` a caller asks a store for, each one it has (`rowid` too); else a ValueError naming it and the store's columns, not SQLite's `no such column: t.x`."
+    have = _fresh(tbl.db, ('columns', tbl.name), lambda: {c.lower(): c for c in tbl.columns_dict})
+    for c in listify(columns):
+        if isinstance(c, str) and c.lower() != 'rowid' and c.lower() not in have:
+            raise ValueError(f"column {c!r}: store {tbl.name!r} has no such column (its columns: {', '.join(v for v in have.values() if v != 'embedding')})")
+    return columns
+
 # %% ../nbs/06_fts.ipynb #fd242b8d-3
 def _rows(cur):
     "All rows of an apsw cursor as dicts (apsw has no description once a statement returned nothing)."

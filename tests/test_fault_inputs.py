@@ -222,3 +222,9 @@ def test_no_query_is_no_keywords(db):
     "None stays what blank text is: nothing to match by keywords (a vector-only `chunk_search` passes it)."
     assert db.sections(None) == [] and db.sections('') == []
     assert db.chunk_search(None, enc(['saturn'])[0], limit=1)
+
+@pytest.mark.parametrize('name,ask', [q for q in QUERIES if q[0] in ('sections', 'doc_search', 'chunk_search')], ids=['sections', 'doc_search', 'chunk_search'])
+def test_a_column_the_store_lacks_is_named(db, name, ask):
+    "It raised SQLite's `no such column: t.nosuch`."
+    with pytest.raises(ValueError, match=r"column 'nosuch': store 'store' has no such column \(its columns: .*content"): ask(db, 'saturn', columns=['nosuch'])
+    assert ask(db, 'saturn', columns=['page'])
