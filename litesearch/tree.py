@@ -333,6 +333,19 @@ def _field_title(text:str, # the opening text a label is read from
         if len(v.split()) >= 3 and len(v) <= 300: return v
     return None
 
+# %% ../nbs/11_tree.ipynb #front-title
+_FRONT = re.compile(r'\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)', re.S)
+_FRONT_TITLE = re.compile(r'(?m)^title[ \t]*:[ \t]*(.*?)[ \t]*$')
+
+def _front_title(text:str, # the opening text a label is read from
+                )->str: # the title its front matter gives, or None
+    "The `title:` of a text's YAML front matter, its quotes taken off; None without one (or with a block scalar, `title: >`)."
+    m = _FRONT.match(text)
+    t = m and _FRONT_TITLE.search(m.group(1))
+    v = t.group(1) if t else ''
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in '"\'': v = v[1:-1].strip()
+    return v if v and not re.fullmatch(r'[|>][+-]?\d*', v) else None
+
 # %% ../nbs/11_tree.ipynb #19331200-2
 def _opening(pages, n:int)->str:
     "The first `n` characters of a document's text, pages joined by newlines, reading no further pages than that takes."
@@ -351,7 +364,7 @@ def doc_profile(pages, # [(page_no, text)], or a string
     "What identifies a document: a readable label, its names (title, source words, metadata) and its opening text."
     more = _opening(pages, tuning.PROFILE_SCAN)      # a 10-Q's balance sheet lies past its cover
     text = more[:n]
-    label = _cover_label(text) or _field_title(text) or _title(text, more) or title
+    label = _front_title(text) or _cover_label(text) or _field_title(text) or _title(text, more) or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
     said = [*_fiscal_names(text), *_fiscal_label(label), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
     names = ' '.join([title, _source_words(source), *vals, *said])

@@ -192,3 +192,13 @@ def test_files_list_progress_and_worker_count(tmp_path, capsys):
     assert [Path(r['source']).name for r in res] == ['a.md', 'c.md'] and {t['title'] for t in db.toc()} == {'a', 'c'}
     assert res.stats['workers'] == 0                            # nothing parse-heavy: no pool was started
     assert '2/2' in capsys.readouterr().err                     # the bar ran to the end
+
+def test_front_matter_title_is_the_label(tmp_path):
+    "A markdown file's YAML front matter names it: `title:` is its label in toc and docs (the file name and first heading were)."
+    (tmp_path/'qs.md').write_text('---\ntitle: "Quickstart"\ntags: [setup]\n---\n# Install\n\nRun pip install.\n')
+    db = database(tmp_path/'a.db')
+    try:
+        db.add_file(tmp_path/'qs.md')
+        assert db.toc()[0]['label'] == 'Quickstart'
+        assert db.docs('quickstart install')[0]['label'] == 'Quickstart'
+    finally: db.close()
