@@ -750,12 +750,17 @@ def _text_flags(pymupdf, # the module (`_pymupdf()`)
     flags = pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES & ~pymupdf.TEXT_PRESERVE_LIGATURES
     return flags | pymupdf.TEXT_PRESERVE_IMAGES if images else flags
 
+# a page's own number as its layout prints it: `Page 3`, `Page 3 of 35`, `3 of 35`, `- 3 -` (a bare number may be a table's year)
+_PAGE_NO = re.compile(r'(?:page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|\d{1,4}\s+of\s+\d{1,4}|[-–—]\s*\d{1,4}\s*[-–—])', re.I)
+
 def _drop_furniture(flat): # per page, its `_Line`s
-    "Mark the running headers and footers (`_furniture`) among each page's first and last two lines `drop`, in place."
+    "Mark the running headers and footers (`_furniture`) among each page's first and last two lines `drop`, in place, and a line there that is only its page's number."
     junk = _furniture([[l.text for l in ls] for ls in flat])
     for ls in flat:
         for l in ls[:2] + ls[-2:]:
-            if re.sub(r'\d+', '#', l.text) in junk: l.drop = True
+            # a page number needs no recurring: a short report's first page (`Page 1 of 5`, where its others print the case number
+            # beside it), a filing's `- 3 -` on fewer than half its pages (its exhibits number theirs apart)
+            if re.sub(r'\d+', '#', l.text) in junk or _PAGE_NO.fullmatch(l.text.strip()): l.drop = True
 
 # %% ../nbs/04_data.ipynb #908ebbb3-s4
 def pdf_parse(src, # path, bytes, or an open pymupdf Document

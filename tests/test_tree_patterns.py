@@ -694,3 +694,14 @@ def test_cover_title_over_fields_heads_the_document():
     nodes = build_tree(pdf_parse(doc.tobytes()))
     assert nodes[1].title == lines[0]
     assert [n.title for n in nodes if n.title[:2] in ('1.', '2.', '3.')] == ['1. Research Background', '2. Clinical Trial Objective', '3. Clinical Trial Design']
+
+def test_page_numbers_are_no_text():
+    "A short report's `Page 1 of 3` (its other pages print the case number beside theirs, so the line does not recur) and a page number on fewer than half the pages (`- 2 -`) stayed in the text: a chunk of its own, a report's summary."
+    body = 'The airplane nosed over on the snowy runway after the pilot lost directional control. ' * 3
+    pdf = make_pdf([[('Page 1 of 3', 8, False), ('National Transportation Safety Board', 14, True), body],
+                    [('Page 2 of 3 CHI08CA055', 8, False), body, ('- 2 -', 8, False)],
+                    [('Page 3 of 3 CHI08CA055', 8, False), body]])
+    text = '\n'.join(t for _, t in pdf_parse(pdf))
+    assert 'Page 1 of 3' not in text and '- 2 -' not in text and text.count('nosed over') == 9
+    # a bare number may be a table's year: it stays
+    assert '2023' in '\n'.join(t for _, t in pdf_parse(make_pdf([[('2023', 9, False), body]])))
