@@ -490,8 +490,8 @@ def _check_store_name(db, name)->str:
 
 def _stores(db)->list:
     "The chunk stores this database holds (a table of content and embeddings with its FTS index), by name."
-    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
-    return [n for n in names if f'{n}_fts' in names and {'content', 'embedding'} <= set(db[n].columns_dict)]
+    objs = _objects(db)
+    return sorted(n for t, n, _ in objs.values() if t == 'table' and f'{n}_fts'.lower() in objs and {'content', 'embedding'} <= set(db[n].columns_dict))
 
 def _no_store(db, store, prefix=None)->ValueError:
     "The error for a read naming a store (or tree prefix) this database lacks: the stores it has, and how one is made."
