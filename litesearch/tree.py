@@ -163,7 +163,7 @@ def _node(tr, node_id):
 # %% ../nbs/11_tree.ipynb #19331200
 _REGISTRANT = re.compile(r'\(?(?:exact )?name of (?:the |each )?registrants?\b', re.I)
 
-_FORM = re.compile(r'\bFORM\s+(10-K|10-Q|8-K|20-F|6-K|40-F|S-1|DEF 14A)\b', re.I)
+_FORM = re.compile(r'\bFORM\s+(10-K|10-Q|8-K|20-F|6-K|40-F|S-1|DEF 14A)(/A)?\b', re.I)     # `/A`: an amendment, a filing of its own
 
 _PERIOD = re.compile(r'for the (fiscal year|quarterly period|year|transition period) ended:?\s+([A-Z][a-z]+\.?\s\d{1,2},?\s\d{4})', re.I)   # \s: a PDF's no-break space too
 
@@ -199,9 +199,9 @@ def _cover_label(text:str):
     at = next((i for i, l in enumerate(lines) if _REGISTRANT.search(l)), None)
     if at is None or not (name := _registrant(lines, at)): return None
     form, per, ev = _FORM.search(text), _PERIOD.search(text), _EVENT.search(text)
-    if not form and re.search(r'annual report pursuant', text, re.I): form = ['Form 10-K', '10-K']
-    if not form and re.search(r'quarterly report pursuant', text, re.I): form = ['Form 10-Q', '10-Q']
-    parts = [name, f'Form {form[1].upper()}' if form else None,
+    code = (form[1] + (form[2] or '')).upper() if form else '10-K' if re.search(r'annual report pursuant', text, re.I) else \
+           '10-Q' if re.search(r'quarterly report pursuant', text, re.I) else None
+    parts = [name, f'Form {code}' if code else None,
              f"{per[1].lower()} ended {' '.join(per[2].split())}" if per else (f'dated {ev[1]}' if ev else None)]
     return ' · '.join(p for p in parts if p)
 
