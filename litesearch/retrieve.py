@@ -281,6 +281,11 @@ _QUARTERLY, _ANNUAL = re.compile(r'\b(?:10-?Q|quarter(?:ly)?)\b', re.I), re.comp
 
 _FORM_CODE, _LABEL_FORM = re.compile(r'\b10-?[KQ]\b', re.I), re.compile(r'· Form (\S+)')     # a form asked for by its code; the form a cover label names
 _FORM_TITLE = re.compile(r'\b(?:quarterly|annual)\s+report\b', re.I)     # a form asked for by its cover's title
+# an amended filing asked for as one ('its latest 10-K/A', 'the most recent amended annual report', 'the latest amendment to
+# Acme's 10-K'); 'amendment' alone may be what a filing is about (an amendment to a credit agreement)
+_AMEND = re.compile(r"(?i)\b10-?[KQ]\s*/\s*A\b|\bamended\s+(?:form\s+)?(?:10-?[KQ]|annual|quarterly|filing|report)"
+                    r"|\bamendment\s+(?:no\.?\s*\d+\s+)?(?:to|of)\s+(?:(?:its|the|their|this|that)\s+)?(?:[\w&.-]+'s?\s+)?"
+                    r"(?:(?:most\s+recent|latest|newest)\s+)?(?:form\s+)?(?:10-?[KQ]|annual|quarterly|filing)")
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s3
 _DATE = re.compile(rf'\b{_DAY}\b')
@@ -327,7 +332,12 @@ def _newest_named(tr, q, names:list, leg)->list:
     # the form first, then the near-best names: shorter names (a 10-Q's) score a shared company word a little higher
     near = lambda c: [d for d, s in c if s >= 0.98 * c[0][1]] if c else []
     named, cand = {d for d, _ in cand}, [(d, s) for d, s in cand if of_form(d)]
-    pick = max(near(cand), key=lambda d: _period_end(*rows.get(d, ('', ''))), default=None)
+    # an amendment (a cover's 'Form 10-K/A') is of its original's period and often a part of it (Part III): the latest
+    # 10-K is the original, unless the question asks for the amendment, whatever period it amends
+    amend = bool(_AMEND.search(q))
+    is_amend = lambda d: bool((m := _LABEL_FORM.search(rows.get(d, ('', ''))[0] or '')) and m[1].upper().endswith('/A'))
+    key = lambda d: (is_amend(d), _period_end(*rows.get(d, ('', '')))) if amend else (_period_end(*rows.get(d, ('', ''))), not is_amend(d))
+    pick = max(near(cand), key=key, default=None)
     if pick is None: return names
     # 'Apple's latest 10-K' names that one filing, not Apple's others: left in at their name's rank, the 2019 10-K's
     # evidence put it first (and eBay's older earnings release before its newest 10-Q)
