@@ -1089,16 +1089,34 @@ class _HTML(HTMLParser):
         if tag == 'main': self.main -= 1
     def handle_data(self, data):
         if self._off(): return
-        if not self.pre and not self.cur and _md_head.match(data.lstrip()): data = '\\' + data.lstrip()
+        # text that markdown would read as a heading or a code fence (a text file's `~~~~` underline) is escaped: a browser shows it as text
+        if not self.pre and not self.cur and (_md_head.match(data.lstrip()) or _fence_re.match(data.lstrip())): data = '\\' + data.lstrip()
         self.cur.append(data)
 
 # %% ../nbs/04_data.ipynb #55613927-s1
+_MARKS = re.compile(r'^\\?([=~-])\1{2,}$')      # a line of one mark (escaped, for `~~~`): an underline or a rule
+
+def _underlined(lines:list, # the markdown lines `_HTML` wrote
+               )->list: # the lines, underlined titles as headings
+    "A text set in HTML a line a block (DocBook's `literallayout` of a NEWS file): a line with a run of `=`, `-` or `~` under it about as wide (`_underlines`) is a title, a level below the page's heading above it and a level per mark in the order the marks first come, as reStructuredText ranks them."
+    ls = '\n'.join(lines).split('\n')
+    fenced, out, base, marks = [f for _, f in _md_lines('\n'.join(ls))], [], 0, []
+    for i, l in enumerate(ls):
+        if not fenced[i] and _md_head.match(l): base = len(l.strip()) - len(l.strip().lstrip('#'))
+        prev = out[-1] if out else ''
+        m = None if fenced[i] or not i or fenced[i - 1] else _MARKS.match(l)
+        if m and prev.strip() and not prev.startswith(('#', '\\')) and _underlines(l.lstrip('\\'), [prev]):
+            if m[1] not in marks: marks.append(m[1])
+            out[-1] = '#' * min(6, base + marks.index(m[1]) + 1) + ' ' + prev
+        else: out.append(l)
+    return out
+
 def html_parse(html:str, # HTML source
               )->list: # `[(0, markdown)]`
-    "HTML as one markdown page: `h1`–`h6` become headings, blocks become lines; scripts, styles, navigation and controls are dropped, and a page with a `<main>` keeps only its main content."
+    "HTML as one markdown page: `h1`–`h6` become headings, blocks become lines, a text's underlined titles headings (`_underlined`); scripts, styles, navigation and controls are dropped, and a page with a `<main>` keeps only its main content."
     # a site's pages set their content in `<main>`; around it stand menus, popups and headers (a book's `Keyboard shortcuts`)
     p = _HTML(main_only=bool(re.search(r'<main[\s>]', html, re.I))); p.feed(html); p.close(); p._flush()
-    return [(0, '\n'.join(p.out))]
+    return [(0, '\n'.join(_underlined(p.out)))]
 
 # %% ../nbs/04_data.ipynb #redir-fn
 _REFRESH = re.compile(r"""<meta\b[^>]*\bhttp-equiv\s*=\s*["']?refresh\b[^>]*>""", re.I)

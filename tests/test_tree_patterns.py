@@ -705,3 +705,19 @@ def test_page_numbers_are_no_text():
     assert 'Page 1 of 3' not in text and '- 2 -' not in text and text.count('nosed over') == 9
     # a bare number may be a table's year: it stays
     assert '2023' in '\n'.join(t for _, t in pdf_parse(make_pdf([[('2023', 9, False), body]])))
+
+def test_text_file_set_in_html_keeps_its_titles(tmp_path):
+    "A text file set in HTML a line a `<br>` (DocBook's `literallayout`: Valgrind's NEWS): its `~~~~` underlines opened code fences, so the file was one section of code; now each underlined title heads its own section under the page's heading."
+    from litesearch import database
+    rel = lambda v, d: (f'<br>Release {v} ({d})<br>' + '~' * len(f'Release {v} ({d})') + '<br><br>'
+                        + f'* Memcheck in {v}: fixes for leak reports and faster origin tracking.<br>' * 30)
+    f = tmp_path/'dist.news.html'
+    f.write_text('<html><head><title>2. NEWS</title></head><body><h1>2. NEWS</h1><div class="literallayout"><p>'
+                 + rel('3.19.0', '11 Apr 2022') + rel('3.18.0', '15 Oct 2021') + '</p></div></body></html>')
+    db = database(); db.add_file(f)
+    toc = db.toc(db.toc(depth=0)[0]['doc_id'])[0]
+    top = toc['sections'][0]
+    assert top['title'] == '2. NEWS'
+    assert [s['title'] for s in top['sections']] == ['Release 3.19.0 (11 Apr 2022)', 'Release 3.18.0 (15 Oct 2021)']
+    text = db.read(top['sections'][1]['node_id'])['text']
+    assert 'Memcheck in 3.18.0' in text and 'Memcheck in 3.19.0' not in text and '```' not in text
