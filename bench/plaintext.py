@@ -2,8 +2,9 @@
 
 Reads every text file under the folders given (default: this machine's licences, Vim's help and /usr/share/doc), once per
 distinct content, skips binary ones and those carrying markdown headings (`# Title`, read as markdown), and reports the files
-left, how many get titles from `text_parse` (numbered lines, and titles underlined as wide as they are), and how many of each;
-`--show` prints each file's titles, indented by level (`=`: an underlined title), to be read by eye: the measure of precision
+left, how many get titles from `text_parse` (numbered lines, titles underlined as wide as they are, and lines a wide `=` rule
+opens), and how many of each;
+`--show` prints each file's titles, indented by level (`=`: an unnumbered title, underlined or opened by a rule), to be read by eye: the measure of precision
 here, since there is no outline to judge plain text against.
 
 Run: python bench/plaintext.py [DIR ...] [--show]   (from the project root)
@@ -40,7 +41,7 @@ def main():
         if hs := [(t, lv, not family(t)) for t, lv in hs]: got.append((p, hs))
     under = sum(u for _, hs in got for *_, u in hs)
     print(f'plain-text files without markdown headings: {plain}; with titles: {len(got)}; titles: {sum(len(h) for _, h in got)} '
-          f'({sum(len(h) for _, h in got) - under} numbered, {under} underlined without a number)')
+          f'({sum(len(h) for _, h in got) - under} numbered, {under} without a number: underlined, or opened by a rule)')
     for p, hs in got if a.show else []:
         print(f'== {p} ({len(hs)})')
         for t, lv, u in hs: print('   ' + '  ' * (lv - 1) + ('= ' if u else '') + t[:100])

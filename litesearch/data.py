@@ -1034,6 +1034,24 @@ def _plain_heads(text:str, # plain text as `md_parse(plain=True)` writes it
     while bad := _backwards(heads): heads = [(i, t, None if f in bad else f, k) for i, t, f, k in heads if f not in bad or i in made]
     return [(i, t, lv) for (i, t, *_), lv in zip(heads, levels([(f, k) for *_, f, k in heads]))]
 
+_ANCHOR = re.compile(r'\*[^*\s]+\*')       # a help file's anchor set off beside a title (`*new-9*`, `*01.1*`): a name to jump to, no words of it
+_EQ_RULE = re.compile(r'^\s*={20,}\s*$')      # a wide rule of `=`: what opens a section in a plain-text manual
+
+def _led_title(ls:list, # the lines of plain text as `md_parse(plain=True)` wrote them
+               i:int, # the line to read
+              )->str: # its title, or None
+    "A line that a wide `=` rule opens and a blank line closes (`NEW FEATURES  *new-9*`), when, its anchors aside, a short title-like cell is left: a section's title."
+    # at the margin: an indented line is an example's or a comment's (`text_parse` sets a `# comment` off so)
+    if not (i and _EQ_RULE.match(ls[i - 1]) and (i + 1 == len(ls) or not ls[i + 1].strip())) or ls[i][:1].isspace() or _ATX.match(ls[i]): return None
+    cells = [c for c in _cells(_ANCHOR.sub(' ', ls[i])) if c]
+    t = ' '.join(cells[0].split()) if len(cells) == 1 else ''
+    # an editor's settings line (`vim:tw=78:ts=8`) is no title: a title's words stand apart
+    if not t or len(t) > 80 or re.search(r'\w[:=]\w', t) or t[-1] in ',;:' or not_heading(t, rows=False): return None
+    # unnumbered, a line ending in a period is a sentence unless it is short (`Counting words, lines, etc.`)
+    if t[-1] == '.' and len(t.split()) > 5 and not family(t): return None
+    # the title is the line as printed, its anchors too: they are the names its readers look it up by (`:help new-9`)
+    return ' '.join(ls[i].split()) if re.search(r'[^\W\d_]{2}', t) and not not_title(t) else None
+
 def text_parse(text:str, # plain text
               )->list: # `[(0, markdown)]`
     "Plain text as one page: a text carrying markdown headings as `md_parse` reads it; else its underlined titles and numbered titles as `#` headings, at the levels their numbers and underlines give."
@@ -1041,7 +1059,10 @@ def text_parse(text:str, # plain text
     # a `#` line of plain text is a comment or an example's, no heading: set off by an indent, the tree reads none in it
     text = '\n'.join('    ' + l if not f and _ATX.match(l) else l for l, f in _md_lines(text))
     md = md_parse(text, plain=True)[0][1]
-    ls = md.split('\n')
+    ls, fenced = md.split('\n'), [f for _, f in _md_lines(md)]
+    # a title a wide `=` rule opens is a section's, at the top: as an `=` underline makes one (`md_parse`)
+    ls = [f'# {t}' if not fenced[i] and (t := _led_title(ls, i)) else l for i, l in enumerate(ls)]
+    md = '\n'.join(ls)
     for i, t, lv in _plain_heads(md):
         rest = '' if _ATX.match(ls[i]) else ' '.join(ls[i].split())[len(t):].strip()     # a run-in title leaves its paragraph
         ls[i] = '#' * lv + ' ' + t + ('\n\n' + rest if rest else '')

@@ -721,3 +721,16 @@ def test_text_file_set_in_html_keeps_its_titles(tmp_path):
     assert [s['title'] for s in top['sections']] == ['Release 3.19.0 (11 Apr 2022)', 'Release 3.18.0 (15 Oct 2021)']
     text = db.read(top['sections'][1]['node_id'])['text']
     assert 'Memcheck in 3.18.0' in text and 'Memcheck in 3.19.0' not in text and '```' not in text
+
+def test_plain_text_manual_sections_opened_by_a_rule(tmp_path):
+    "A plain-text manual (Vim's help) opens each section with a wide row of `=` and a title line: unnumbered (`NEW FEATURES *new-9*`) or anchor-first (`*01.1* Two manuals`), its sections were never read, so such a file was one flat section."
+    from litesearch import database
+    rule, para = '=' * 78, 'Vim can do this and that, and the text goes on for a while about it. ' * 12
+    text = (f'*usr_01.txt*\tFor Vim version 9.0.\n\n\t\tVIM USER MANUAL\n\n{rule}\n*01.1*\tTwo manuals\n\n{para}\n\n'
+            f'{rule}\n*01.2*\tVim installed\n\n{para}\n\n{rule}\nNEW FEATURES\t\t\t\t*new-9*\n\n{para}\n\n'
+            f'Various new items\t\t*new-items-9*\n-----------------\n\n{para}\n\n{rule}\n vim:tw=78:ts=8:noet:ft=help:norl:\n')
+    f = tmp_path/'usr_01.txt'; f.write_text(text)
+    db = database(); db.add_file(f)
+    top = db.toc(db.toc(depth=0)[0]['doc_id'])[0]['sections']
+    assert [s['title'] for s in top] == ['*01.1* Two manuals', '*01.2* Vim installed', 'NEW FEATURES *new-9*']
+    assert [' '.join(s['title'].split()) for s in top[2]['sections']] == ['Various new items *new-items-9*']
