@@ -923,7 +923,8 @@ def md_parse(text:str, # markdown or plain text
         if fenced: para = []; out.append(l); continue
         u = _SETEXT.match(l)
         # the paragraph right above the line is the title: a few lines at most (CommonMark takes any; a long one underlined is a rule)
-        title = ' '.join(out[j].strip() for j in para) if u and 0 < len(para) <= 3 else ''
+        # its whitespace folded: a help file sets its anchor off by tabs (`Various new items\t\t*new-items-8*`), which a title shows as a space
+        title = ' '.join(' '.join(out[j] for j in para).split()) if u and 0 < len(para) <= 3 else ''
         # plain text draws separators of a line's width: under an example's last line (`<`) or a sentence it is no underline
         if title and plain and not _underlines(l, [out[j] for j in para]): title = ''
         if title and len(title) <= 200:
