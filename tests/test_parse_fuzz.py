@@ -72,10 +72,10 @@ def test_md_parse_keeps_every_line():
         for l in out:
             if l.startswith(('# ', '## ')) and l not in src: continue      # a title folded with its underline
             assert any(l == x for x in kept), (s, l)
-        # and no line is lost: one not in the output is an underline, or part of a title made from it
+        # and no line is lost: one not in the output is an underline, or part of a title made from it (its whitespace folded)
         titles = ' '.join(l for l in out if l.startswith(('# ', '## ')) and l not in src)
         for x in src:
-            assert x in out or set(x.strip()) <= {'=', '-'} or x.strip() in titles, (s, x)
+            assert x in out or set(x.strip()) <= {'=', '-'} or ' '.join(x.split()) in titles, (s, x)
 
 PLAIN = ['0. Definitions.', '1.1 Scope', '1.2 Use', '2. Grant of Copyright License. Subject to the terms', 'Section 3 -- Terms',
          'Section IV Fees', '(a) General', '(b) Special', 'IV. Scope', 'A. Annex', '17. Interpretation of Sections 15 and 16.',
