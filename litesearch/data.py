@@ -458,7 +458,14 @@ def _goes_on(a, # a heading candidate's last line
             )->bool:
     "Does `l` go on from `a` though set in a block of its own: below it and under it, opening on a lower-case word or after `a`'s comma? A cover's title centred a line a block (`... bortezomib,` / `lenalidomide and ...` / `with newly diagnosed ...`); not a table's cells beside each other, nor `eBay Inc.` under a title, nor a row of cells (`measure Definition Usefulness ...`)."
     w = l.text.split()
-    return l.y > a.y and l.x0 < a.x1 and a.x0 < l.x1 and l.gap < tuning.CELL_GAP and (a.text[-1:] == ',' or bool(w) and w[0].isalpha() and w[0].islower())
+    # a title set in capitals goes on in capitals: a line opening on a preposition or a conjunction (`ADULT SCREENING FOR
+    # HEPATITIS C AND LINKAGE TO TREATMENT` | `IN HOSPITALS IN COLOMBIA`) continues it. Only in capitals: a numbered heading in
+    # body type is followed by its paragraph (`9.12 Errors and Misstatements` | `In the event of any misstatement ...`)
+    caps = a.text.isupper() and l.text.isupper()
+    return l.y > a.y and l.x0 < a.x1 and a.x0 < l.x1 and l.gap < tuning.CELL_GAP and (
+        a.text[-1:] == ',' or bool(w) and w[0].isalpha() and (w[0].islower() or (caps and w[0].casefold() in _GOES_ON)))
+
+_GOES_ON = frozenset('of and or nor in for with by on at from into than via per as'.split())
 
 def _carries(l, # a line ending in a comma or a colon
              g, # the lines of the heading it would continue (empty: it would start one)
