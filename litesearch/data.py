@@ -1048,9 +1048,10 @@ _EQ_RULE = re.compile(r'^\s*={20,}\s*$')      # a wide rule of `=`: what opens a
 def _led_title(ls:list, # the lines of plain text as `md_parse(plain=True)` wrote them
                i:int, # the line to read
               )->str: # its title, or None
-    "A line that a wide `=` rule opens and a blank line closes (`NEW FEATURES  *new-9*`), when, its anchors aside, a short title-like cell is left: a section's title."
+    "A line that a wide `=` rule opens and a blank line (or a line of anchors) closes (`NEW FEATURES  *new-9*`), when, its anchors aside, a short title-like cell is left: a section's title."
     # at the margin: an indented line is an example's or a comment's (`text_parse` sets a `# comment` off so)
-    if not (i and _EQ_RULE.match(ls[i - 1]) and (i + 1 == len(ls) or not ls[i + 1].strip())) or ls[i][:1].isspace() or _ATX.match(ls[i]): return None
+    # closed by a blank line, or by a line of more anchors (`PATCHES *patches-9*` | `*patches-after-8.2*`)
+    if not (i and _EQ_RULE.match(ls[i - 1]) and (i + 1 == len(ls) or not _ANCHOR.sub('', ls[i + 1]).strip())) or ls[i][:1].isspace() or _ATX.match(ls[i]): return None
     cells = [c for c in _cells(_ANCHOR.sub(' ', ls[i])) if c]
     t = ' '.join(cells[0].split()) if len(cells) == 1 else ''
     # an editor's settings line (`vim:tw=78:ts=8`) is no title: a title's words stand apart
