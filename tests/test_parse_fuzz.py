@@ -1,7 +1,7 @@
 "Fuzz: the text parsers take any string, and either return pages of strings or raise a ValueError that says what is wrong."
 import json, random
 import pytest
-from litesearch.data import rst_parse, md_parse, text_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse, _uncommented
+from litesearch.data import rst_parse, md_parse, text_parse, html_parse, xml_parse, tei_parse, ipynb_parse, conllu_parse, gretil_parse, _uncommented, _md_lines
 from litesearch.structure import build_tree
 
 BITS = ['```', '~~~', '---\n', '===\n', '- item', '1. item', '> quote', '| a | b |', '<', '>', '</', '<h1>', '</h1>', '<h2 class="x">', '<p>', '<div type="chapter" n="2">', '<head>', '</head>', '</div>',
@@ -92,6 +92,21 @@ def test_text_parse_keeps_every_word():
         assert re.findall(r'\w+', out) == re.findall(r'\w+', s), s
         nodes = build_tree([(0, out)], title='Doc')
         assert all(n.title.strip() for n in nodes), s      # no heading without a title
+
+LINES = ['Release 3.19.0 (11 Apr 2022)', '~' * 28, '=' * 12, '-' * 7, '```', '~~~ a run', '# a comment', 'Fixes.', 'Building it',
+         '~' * 11, '* Memcheck:', '', '  indented', 'word', '* =========== CORE ===========']
+
+def test_html_text_lines_keep_every_word():
+    "A text set in HTML a line a `<br>` (DocBook's literallayout): underlines become headings and fences are escaped, and every word stays, in order, with no heading lacking a title."
+    import re
+    rng = random.Random(39)
+    for _ in range(500):
+        ls = [rng.choice(LINES) for _ in range(rng.randint(0, 30))]
+        out = html_parse('<h1>NEWS</h1><div class="literallayout"><p>' + '<br>'.join(ls) + '</p></div>')[0][1]
+        assert re.findall(r'\w+', out) == re.findall(r'\w+', 'NEWS ' + ' '.join(ls)), ls
+        nodes = build_tree([(0, out)], title='Doc')
+        assert all(n.title.strip() for n in nodes), ls
+        assert not any(f for _, f in _md_lines(out)), ls      # no text made code
 
 def test_xref_reader_takes_any_lines():
     "The cross-reference index reader and the page-number reader take any lines: a dict of Items and page ranges, an int or None."
