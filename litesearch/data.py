@@ -251,8 +251,8 @@ def _clean_end(raw, n, title)->bool:
     while k < len(raw) and seen < n:
         if _squash(raw[k]): seen += 1
         k += 1
-    # closing marks, the title's own among them (`What is this spec?`, `Measures*`), are part of it
-    tail = raw[k:].lstrip(')]}"\'’”' + title.rstrip()[len(title.rstrip().rstrip('?!*')):])
+    # closing marks, the title's own among them (`What is this spec?`, `Measures*`, a method's `os.uptime()`), are part of it
+    tail = raw[k:].lstrip(')]}"\'’”' + re.search(r'[^\w\s]*$', title.rstrip())[0])
     if tail.strip(): return tail[0] in ' \t—–-:'
     end = raw.rstrip()[-1:]
     return end not in ';,.' or title.rstrip()[-1:] == end
