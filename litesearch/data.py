@@ -1063,7 +1063,7 @@ def _led_title(ls:list, # the lines of plain text as `md_parse(plain=True)` wrot
 
 def text_parse(text:str, # plain text
               )->list: # `[(0, markdown)]`
-    "Plain text as one page: a text carrying markdown headings as `md_parse` reads it; else its underlined titles and numbered titles as `#` headings, at the levels their numbers and underlines give."
+    "Plain text as one page: a text carrying markdown headings as `md_parse` reads it; else its underlined titles, the titles a wide `=` rule opens (`_led_title`) and its numbered titles as `#` headings, at the levels their numbers, rules and underlines give."
     if _is_markdown(text): return md_parse(text)
     # a `#` line of plain text is a comment or an example's, no heading: set off by an indent, the tree reads none in it
     text = '\n'.join('    ' + l if not f and _ATX.match(l) else l for l, f in _md_lines(text))
@@ -1129,8 +1129,8 @@ _MARKS = re.compile(r'^\\?([=~-])\1{2,}$')      # a line of one mark (escaped, f
 def _underlined(lines:list, # the markdown lines `_HTML` wrote
                )->list: # the lines, underlined titles as headings
     "A text set in HTML a line a block (DocBook's `literallayout` of a NEWS file): a line with a run of `=`, `-` or `~` under it about as wide (`_underlines`) is a title, a level below the page's heading above it and a level per mark in the order the marks first come, as reStructuredText ranks them."
-    ls = '\n'.join(lines).split('\n')
-    fenced, out, base, marks = [f for _, f in _md_lines('\n'.join(ls))], [], 0, []
+    text = '\n'.join(lines)
+    ls, fenced, out, base, marks = text.split('\n'), [f for _, f in _md_lines(text)], [], 0, []
     for i, l in enumerate(ls):
         if not fenced[i] and _md_head.match(l): base = len(l.strip()) - len(l.strip().lstrip('#'))
         prev = out[-1] if out else ''
