@@ -150,12 +150,17 @@ class _Line:
     lead: bool = False     # opens in bold that ends on a colon, then turns plain: a run-in label leading into its paragraph
     mono: bool = False     # every span monospaced: code
     spaced: bool = False   # set letter-spaced, its words read back from where its letters stand (`_untracked`)
+    italic: bool = False   # every span italic (or oblique)
 
 _BOLD_FONT = re.compile(r'bold|black|heavy|semibold|demi', re.I)
 _MONO = 8      # pymupdf's span flag for a monospaced font
 @functools.lru_cache(maxsize=1024)       # asked of every span: a document uses a few fonts
 def _bold_name(font): return bool(_BOLD_FONT.search(font))
 def _is_bold(s): return bool(s['flags'] & 16) or _bold_name(s['font'])
+_ITALIC_FONT = re.compile(r'italic|oblique|[-,]obl\b|-it\b', re.I)     # `Arial,Italic`, `HelveticaLTStd-Obl`, `MinionPro-It`
+@functools.lru_cache(maxsize=1024)
+def _italic_name(font): return bool(_ITALIC_FONT.search(font))
+def _is_italic(s): return bool(s['flags'] & 2) or _italic_name(s['font'])
 
 def _lead(sp, bs, before=''):
     "Do these spans (their boldness `bs`; after `before`, bold text on the same baseline) open in bold ending on a colon, then turn plain? The colon may be the first plain character (`Bureau of Oceans :`)."
@@ -209,16 +214,16 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             # code in a line of text is set smaller by convention (`How npm install uses package-lock.json`): the line's type is its text's
             main = max([s for s in sp if not s['flags'] & _MONO] or sp, key=lambda s: len(s['text'].strip()))
             mono = all(s['flags'] & _MONO for s in sp)
-            bs = list(map(_is_bold, sp)); bold = all(bs)
+            bs = list(map(_is_bold, sp)); bold = all(bs); italic = all(map(_is_italic, sp))
             y = l['bbox'][3]
             # same baseline: a label and its text ('1.' | 'This Directive...') the layout split apart
             if ls and abs(last_y - y) < 2:
                 pv = ls[-1]; pv.gap = max(pv.gap, (l['bbox'][0] - pv.x1) / max(pv.size, 1))
                 pv.lead = pv.lead or (pv.bold and _lead(sp, bs, pv.text))
-                pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.mono = pv.mono and mono; pv.x1 = max(pv.x1, l['bbox'][2])
+                pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.mono = pv.mono and mono; pv.italic = pv.italic and italic; pv.x1 = max(pv.x1, l['bbox'][2])
                 # the larger type of the two: a title's, not the smaller number set before it ('1' | 'INTRODUCTION')
                 pv.size = max(pv.size, round(main['size'] * 2) / 2)
-            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs), mono=mono))
+            else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs), mono=mono, italic=italic))
             last_y = y
         for m in ls:
             # letter-spaced display type (`S e c t i o n 4`) read back into words, from where its letters stand
@@ -507,25 +512,35 @@ def _keep_labels(groups, # `[[lines, type, ran_on]]`, a candidate heading each
     return [x for x in groups if x[0] and (not one(x[0]) or x[0][-1].label and lab[x[1]] > max(oth[x[1]], fields[x[1]]))]
 
 def _font_heads(flat, # per page, its `_Line`s
-                max_depth:int=4, # deepest heading depth; smaller styles share it
+                max_depth:int=9, # deepest heading depth; smaller styles share it
                )->list: # `[(lines, depth)]`, in reading order
-    "Heading candidates from type alone, as `[(lines, depth)]`: lines set larger than the body, or bold on their own, ranked by size."
+    "Heading candidates from type alone, as `[(lines, depth)]`: lines set larger than the body, or bold or in italics on their own, ranked by size, then weight."
     if not (body := _body_size(flat)): return []
     def style(l):
         if l.size >= body * tuning.TITLE_SIZE: return (l.size, 0)
         if l.bold and l.size >= body * 0.95: return (l.size, 1)
         # bold code on a line of its own: an option's or a function's name over its description (`save`, `fs.readFile(path)`)
         if l.bold and l.mono and l.size >= body * tuning.CODE_SIZE: return (l.size, 2)
+        # italics (not bold) at the body's size rank below its bold: a 10-K's `Our Culture` under `Human Resource Management`; a
+        # label in italics ending in a colon runs in (`Note:`, a cover's fields), so only titles
+        if l.italic and not l.bold and l.size >= body * 0.95 and l.text[-1:] != ':': return (l.size, 3)
     def key(l, carry=False):
         t = l.text
         if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None
         return style(l)
     groups, nlines, where = [], 0, {}
     fields, wrapped = Counter(), set()
+    # a whole sentence alone in bold or italics at the body's size heads the paragraphs under it (a risk factor's, on one line,
+    # as a wrapped one does); one whose line before or after is in its type, at its spacing, is a piece of a paragraph
+    sentence = lambda l: (l.text[-1:] == '.' and len(l.text) <= 150 and len(l.text.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS
+                          and not l.text.isupper() and not re.search(r'\w\. [A-Z]', l.text) and (style(l) or (0, 0))[1] in (1, 3))
+    tight = lambda a, b: 0 < b.y - a.y < tuning.HEAD_LINE_GAP * b.size and style(a) == style(b)
     for p, ls in enumerate(flat):
-        prev = None
+        prev, last, pend = None, None, None       # `last`: the line before; `pend`: a sentence's candidate, until the next line
         for l in ls:
             if l.drop: continue
+            if pend and tight(pend[0][-1], l): pend[0].clear()
+            pend = None
             if _colon_label(l):
                 l.label = _alone(l, ls)
                 if not l.label: fields[style(l)] += 1
@@ -549,8 +564,11 @@ def _font_heads(flat, # per page, its `_Line`s
             # a sentence set as a heading (a risk factor's) ends on its period: that line closes it, not left behind
             if not k and near and l.text.endswith('.') and style(l) == prev[1]:
                 prev[0].append(l); prev[2] = True; prev = None; continue
+            if not k and sentence(l) and not (last and tight(last, l)):
+                pend = [[l], style(l), True]; groups.append(pend); prev = None; last = l; continue
             prev = [[l], k, False] if k else None
             if k: groups.append(prev)
+            last = l
     for g, *_ in groups:     # a carrying line that nothing followed ends no heading
         while g and g[-1].text[-1] in ',:' and not (len(g) == 1 and g[0].label) and id(g) not in wrapped: g.pop()
     groups = _keep_labels(groups, fields, wrapped)
@@ -602,6 +620,23 @@ def _over_columns(g, # a heading candidate's lines
     m = next((m for m in ls[i+1:] if not m.drop and (m.size, m.bold) != (l.size, l.bold) and strip_markers(m.text).strip()), None)
     return m is not None and l.x0 > m.x0 + l.size and abs(m.x0 + m.x1 - l.x0 - l.x1) / 2 > l.size
 
+def _entry_subtitles(flat, # per page, its `_Line`s, the outline's entries placed
+                    found:dict, # id of a candidate's first line -> (lines, depth, title)
+                   )->list: # the keys of `found` that are subtitles
+    "Unnumbered candidates set right under an outline entry in smaller type (or in italics under its upright type), in a type most of whose candidates are set so: the entry's tagline (a goal's `Work as one NARA` in italics under `T1. Coordination`), as `headings._subtitles` reads them without an outline."
+    style = lambda l: (l.size, l.bold, l.italic)
+    less = lambda e, l: l.size < e.size or (l.size == e.size and l.italic and not e.italic)
+    entry, n, under = None, Counter(), []      # `entry`: the line just before, when it prints an entry (one placed before a line has no type)
+    for ls in flat:
+        for l in ls:
+            if l.drop: continue
+            if id(l) in found and family(found[id(l)][2]) is None:
+                n[style(l)] += 1
+                if entry and less(entry, l): under.append(id(l))
+            entry = l if l.head else None
+    m = Counter(style(found[k][0][0]) for k in under)
+    return [k for k in under if (c := m[style(found[k][0][0])]) >= 2 and 2 * c > n[style(found[k][0][0])]]
+
 def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
                   ):
     "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`) or numbered in a family below its entries', none over a table's column (`_over_columns`), each under the entry it follows."
@@ -609,8 +644,9 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     low, plain = rank
     smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
     page = {id(l): ls for ls in flat for l in ls}
-    # the levels found are only relative depths under the entries, which are the larger headings: no holding by type
-    planned = plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat], by_type=False)
+    # the levels found are only relative depths under the entries, which are the larger headings: no holding by type, and
+    # types below the fourth share a depth (a list of agencies' names in 11-point bold over measures in 10 heads none of them)
+    planned = plan_heads(flat, _font_heads(flat, max_depth=4), [_wrapped(ls) for ls in flat], by_type=False)
     # a numbered heading of a family below the entries' (an act's articles under an outline of its chapters) is below the
     # outline whatever its type: a directive sets its chapters smaller than its articles
     ent = [f for ls in flat for l in ls if l.head and (f := family(l.head[1]))]
@@ -620,6 +656,7 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     deeper = lambda t: last is not None and (f := family(t)) is not None and f not in fams and rank[f] > last
     found = {id(g[0]): (g, d, t) for g, d, t in planned
              if (smaller(g[0]) or deeper(t)) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
+    for k in _entry_subtitles(flat, found): del found[k]
     top, under = min((d for _, d, _ in found.values()), default=0), None      # `under`: depth of the entry last opened
     for ls in flat:
         for l in ls:

@@ -8,7 +8,7 @@ __all__ = ['strip_markers', 'page_sep', 'family', 'rank_families', 'levels', 'no
            'form_titles', 'xref_items', 'plan_heads']
 
 # %% ../nbs/03_headings.ipynb #6bb3e6a3
-import bisect, re
+import bisect, itertools, re
 from collections import Counter
 from . import tuning
 
@@ -161,13 +161,15 @@ def levels(heads:list, # `[(family, type_key)]` per heading in reading order; ty
           )->list: # a level per heading, 1 = top
     "Levels from the grammar: a numbered heading sits under the open numbered headings of higher rank; an unnumbered one under the numbered heading before it, unless set larger than it."
     rank = rank_families([None if f == _LONE else f for f, _ in heads])
-    first = next((k for k, (f, _) in enumerate(heads) if f), len(heads))
     types = types or [None] * len(heads)
-    # type ranks the unnumbered headings of the front matter and of the body apart: a cover's display type is no body level
+    # type ranks the unnumbered headings under each numbered heading (and those before the first) apart: a cover's display
+    # type is no body level, and a type set only elsewhere (a title page's) takes no level under an Item; a statement's title
+    # (key 0) ranks first where there is one, so the balance sheet's `Assets` goes under it
+    seg = list(itertools.accumulate(bool(f) for f, _ in heads))
     sub = {}
-    for part, off in ((heads[:first], 'front'), (heads[first:], 'body')):
-        keys = sorted({k for f, k in part if f is None and k})
-        sub.update({(off, k): min(i, 2 if rank else 3) for i, k in enumerate(keys)})
+    for s in set(seg):
+        keys = sorted({k for (f, k), g in zip(heads, seg) if g == s and f is None and k is not None})
+        sub.update({(s, k): min(i, 2 if rank else 3) for i, k in enumerate(keys)})
     div = max(_WORDS.values())      # division words (Part, Item, Note ...) rank up to here: type never closes one
     out, stack = [], []      # the open headings as (rank, type); rank None: an unnumbered heading holding what follows
     for n, ((f, k), t) in enumerate(zip(heads, types)):
@@ -181,7 +183,7 @@ def levels(heads:list, # `[(family, type_key)]` per heading in reading order; ty
                 while m and closes(stack[m - 1]): m -= 1
                 if m < len(stack):
                     del stack[m:]; stack.append((None, t)); out.append(min(len(stack), max_depth)); continue
-            out.append(min(len(stack) + 1 + (sub[('front' if n < first else 'body', k)] if k else 0), max_depth)); continue
+            out.append(min(len(stack) + 1 + (sub[(seg[n], k)] if k else 0), max_depth)); continue
         if f == _LONE:
             # a lone appendix closes the body's numbered headings and stands beside the first of them; within a part or an
             # exhibit (the divisions that hold documents) it stays there
@@ -670,15 +672,17 @@ def _list_tail(out, fams, titles, lab, cells, gone=()):
 
 # %% ../nbs/03_headings.ipynb #sub-fn
 def _subtitles(out, fams, titles, flat, skel):
-    "Unnumbered lines set right under a numbered heading in smaller type, when their type sets no other heading: subtitles."
-    style = lambda k: (out[k][2][0].size, out[k][2][0].bold)
+    "Unnumbered lines set right under a numbered heading in smaller type (or in italics under its upright type), when most of their type's candidates are set so: subtitles."
+    style = lambda k: (out[k][2][0].size, out[k][2][0].bold, out[k][2][0].italic)
     def under(k):
         (p, i, g, _), (q, j, h, _) = out[k - 1], out[k]
-        return p == q and bool(fams[k - 1]) and h[0].size < g[0].size and all(l.drop for l in flat[p][i + len(g):j])
+        less = h[0].size < g[0].size or (h[0].size == g[0].size and h[0].italic and not g[0].italic)
+        return p == q and bool(fams[k - 1]) and less and all(l.drop for l in flat[p][i + len(g):j])
     loose = [k for k in range(len(out)) if fams[k] is None and (out[k][0], out[k][1]) not in skel and not is_statement(titles[k])]
     sub = {k for k in loose if k and under(k)}
     n, m = Counter(map(style, loose)), Counter(map(style, sub))
-    return {k for k in sub if m[style(k)] == n[style(k)] >= 2}
+    # most of the type's candidates set so (a cover's line in it too): those are subtitles
+    return {k for k in sub if m[style(k)] >= 2 and 2 * m[style(k)] > n[style(k)]}
 
 
 # %% ../nbs/03_headings.ipynb #rep-fn

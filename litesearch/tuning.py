@@ -70,6 +70,9 @@ KEPT_RANKINGS = 16       # searches kept per kind and store (keyword, fused, rou
 # %% ../nbs/00_tuning.ipynb #tex-headings
 TITLE_MAX_WORDS = 15   # an unnumbered type line longer than this is a sentence set bold, not a title
 LABEL_MAX_WORDS = 6    # a line ending in a colon longer than this leads into a sentence or a list; shorter and set alone, it may head a form's section (`Consent:`)
+# a sentence alone on a line in bold or italics heads a section from this many words (a risk factor's `Our properties face
+# significant competition.`); shorter ones are notes (`See accompanying notes.`, `Signature page to follow.`)
+SENTENCE_HEAD_MIN_WORDS = 5
 FORM_MAX_ITEMS = 3     # a filing printing this many distinct `Item N` headings names its Items itself
 FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings before they are read as its Items
 XREF_MIN_ITEMS = 5     # Items with page references a cross-reference index lists (a contents page of a few Items is no index)

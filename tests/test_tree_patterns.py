@@ -734,3 +734,31 @@ def test_plain_text_manual_sections_opened_by_a_rule(tmp_path):
     top = db.toc(db.toc(depth=0)[0]['doc_id'])[0]['sections']
     assert [s['title'] for s in top] == ['*01.1* Two manuals', '*01.2* Vim installed', 'NEW FEATURES *new-9*']
     assert [s['title'] for s in top[2]['sections']] == ['Various new items *new-items-9*']     # its tabs shown as a space
+
+def test_italic_subsections_nest_under_their_heading():
+    "Filings set subsections in italics at the body's size under bold headings (FedEx's `Our Culture` under `Human Resource Management`); read as body text, the bold section ran for pages with nothing inside it."
+    doc = pymupdf.open()
+    for heads in ([('Human Resource Management', 'hebo'), ('Our Culture', 'heit'), ('Health and Safety', 'heit')],
+                  [('Governance', 'hebo'), ('Note:', 'heit')]):
+        pg, y = doc.new_page(), 60
+        for t, font in heads:
+            pg.insert_text((72, y + 9), t, fontsize=9, fontname=font); y += 20
+            pg.insert_textbox(pymupdf.Rect(72, y, 520, y + 80), PARA, fontsize=9, fontname='helv'); y += 80
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    paths = {n.title: path(n) for n in nodes[1:]}
+    assert paths['Our Culture'] == ['Human Resource Management', 'Our Culture'], paths
+    assert paths['Health and Safety'] == ['Human Resource Management', 'Health and Safety']
+    assert paths['Governance'] == ['Governance']
+    assert 'Note:' not in paths            # a label in italics runs into its paragraph
+
+def test_one_line_risk_factors_head_their_paragraphs():
+    "A risk factor set on one line in bold ends on its period, as no title does: its paragraphs ran on under the risk factor before."
+    doc = pymupdf.open(); pg, y = doc.new_page(), 60
+    for t, font in [('Item 1A. Risk Factors', 'hebo'), ('Our properties face significant competition from other landlords.', 'hebo'),
+                    ('We depend on a few large tenants for most of our rent.', 'hebi'), ('See accompanying notes.', 'hebo')]:
+        pg.insert_text((72, y + 9), t, fontsize=9, fontname=font); y += 20
+        pg.insert_textbox(pymupdf.Rect(72, y, 520, y + 80), PARA, fontsize=9, fontname='helv'); y += 80
+    titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
+    assert titles == ['Item 1A. Risk Factors', 'Our properties face significant competition from other landlords.',
+                      'We depend on a few large tenants for most of our rent.'], titles      # a short note heads nothing
