@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
 from .headings import not_heading, not_title, levels, rank_families, _numbered, _roman, _LONE
-from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re
+from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re, _look, _set_under, _mostly
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -624,18 +624,16 @@ def _entry_subtitles(flat, # per page, its `_Line`s, the outline's entries place
                     found:dict, # id of a candidate's first line -> (lines, depth, title)
                    )->list: # the keys of `found` that are subtitles
     "Unnumbered candidates set right under an outline entry in smaller type (or in italics under its upright type), in a type most of whose candidates are set so: the entry's tagline (a goal's `Work as one NARA` in italics under `T1. Coordination`), as `headings._subtitles` reads them without an outline."
-    style = lambda l: (l.size, l.bold, l.italic)
-    less = lambda e, l: l.size < e.size or (l.size == e.size and l.italic and not e.italic)
     entry, n, under = None, Counter(), []      # `entry`: the line just before, when it prints an entry (one placed before a line has no type)
     for ls in flat:
         for l in ls:
             if l.drop: continue
             if id(l) in found and family(found[id(l)][2]) is None:
-                n[style(l)] += 1
-                if entry and less(entry, l): under.append(id(l))
+                n[_look(l)] += 1
+                if entry and _set_under(entry, l): under.append(l)
             entry = l if l.head else None
-    m = Counter(style(found[k][0][0]) for k in under)
-    return [k for k in under if (c := m[style(found[k][0][0])]) >= 2 and 2 * c > n[style(found[k][0][0])]]
+    m = Counter(map(_look, under))
+    return [id(l) for l in under if _mostly(m, n, _look(l))]
 
 def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
                   ):

@@ -671,18 +671,26 @@ def _list_tail(out, fams, titles, lab, cells, gone=()):
 
 
 # %% ../nbs/03_headings.ipynb #sub-fn
+def _look(l)->tuple: return (l.size, l.bold, l.italic)
+
+def _set_under(h, l)->bool:
+    "Is line `l` set below heading line `h`'s type, where a tagline stands: smaller, or in italics under its upright type of the same size?"
+    return l.size < h.size or (l.size == h.size and l.italic and not h.italic)
+
+def _mostly(under:Counter, every:Counter, look)->bool:
+    "Are most of a type's candidates (two at least) set right under a heading? Then those are taglines (a cover's line may be in the type too)."
+    return under[look] >= 2 and 2 * under[look] > every[look]
+
 def _subtitles(out, fams, titles, flat, skel):
     "Unnumbered lines set right under a numbered heading in smaller type (or in italics under its upright type), when most of their type's candidates are set so: subtitles."
-    style = lambda k: (out[k][2][0].size, out[k][2][0].bold, out[k][2][0].italic)
+    style = lambda k: _look(out[k][2][0])
     def under(k):
         (p, i, g, _), (q, j, h, _) = out[k - 1], out[k]
-        less = h[0].size < g[0].size or (h[0].size == g[0].size and h[0].italic and not g[0].italic)
-        return p == q and bool(fams[k - 1]) and less and all(l.drop for l in flat[p][i + len(g):j])
+        return p == q and bool(fams[k - 1]) and _set_under(g[0], h[0]) and all(l.drop for l in flat[p][i + len(g):j])
     loose = [k for k in range(len(out)) if fams[k] is None and (out[k][0], out[k][1]) not in skel and not is_statement(titles[k])]
     sub = {k for k in loose if k and under(k)}
     n, m = Counter(map(style, loose)), Counter(map(style, sub))
-    # most of the type's candidates set so (a cover's line in it too): those are subtitles
-    return {k for k in sub if m[style(k)] >= 2 and 2 * m[style(k)] > n[style(k)]}
+    return {k for k in sub if _mostly(m, n, style(k))}
 
 
 # %% ../nbs/03_headings.ipynb #rep-fn
