@@ -37,7 +37,8 @@ Outlined PDFs (reports and EU acts carrying a PDF outline; since session 35 the 
 Below the outline (every corpus, each PDF whose placed outline has 2+ levels): the outline cut to its levels above its
   deepest and placed, then the headings found below it (`data._below_outline`, as pdf_parse does under every outline) matched
   against the cut entries pdf_parse places on their printed lines: recall of those entries, and precision over the headings
-  found in type no smaller than the cut entries' (smaller ones are deeper than the outline goes, neither right nor wrong by it).
+  found in type no smaller than the cut entries' (smaller ones are deeper than the outline goes, neither right nor wrong by it);
+  beside it, precision without the headings pdf_parse also finds below the whole outline (the outline lists none of them).
 EU: a fingerprint of the trees (titles with change markers and spacing normalised, levels, parent titles, article
   numbers) saved to bench/trees_eu.json with --save-eu; without it the run reports nodes lost and nesting changed.
 --ref DIR: ingest speed (pdf_parse + build_tree pages/s on the tune-half filings and EU acts), this checkout against the
@@ -279,7 +280,14 @@ def below_scores(path):
     for t in found:       # in reading order: each heading takes the next unused cut entry it matches
         m = next((k for k, (g, _) in enumerate(gone) if k not in used and _match(t, g)), None)
         if m is not None: used.add(m)
-    return dict(cut=len(gone), judged=len(found), matched=len(used))
+    # headings found below the whole outline as well (pdf_parse adds them under it: the outline lists none of them) are
+    # deeper than the outline goes, neither right nor wrong by it: counted apart (since session 41, when headings in a leaf
+    # entry's own type joined them)
+    _, whole = _flat(path); data._drop_furniture(whole); data._outline_heads(toc, whole)
+    placed_heads = {id(l) for ls in whole for l in ls if l.head}
+    data._below_outline(whole)
+    deeper = {squash(l.head[1]) for ls in whole for l in ls if l.head and id(l) not in placed_heads}
+    return dict(cut=len(gone), judged=len(found), matched=len(used), deeper=sum(t in deeper for t in found))
 
 def fingerprint(nodes):
     norm = lambda t: ' '.join(_marker.sub(' ', t).split())
@@ -376,9 +384,10 @@ def report(name, rows):
                       f'(95% {lo:.3f}..{hi:.3f}), so heading precision {est(s):.3f} ({est(lo):.3f}..{est(hi):.3f})')
         bs = [r['below'] for r in rs if 'below' in r]
         if bs:
-            c, j, m = (sum(b[k] for b in bs) for k in ('cut', 'judged', 'matched'))
+            c, j, m, x = (sum(b[k] for b in bs) for k in ('cut', 'judged', 'matched', 'deeper'))
             print(f'   below the outline ({len(bs)} PDFs, each outline cut to its levels above its deepest): the {c} cut entries '
-                  f'found at recall {m / max(c, 1):.3f}, precision {m / max(j, 1):.3f} ({m} of {j} headings in their type)')
+                  f'found at recall {m / max(c, 1):.3f}, precision {m / max(j, 1):.3f} ({m} of {j} headings in their type); '
+                  f'{x} of them found below the whole outline too, precision without them {m / max(j - x, 1):.3f}')
     flat = [r['name'] for r in rows if r['flat']]
     if flat: print('   flat:', ', '.join(f"{r['name']} (top-level children {r['top_children']}, widest {r['wide_nonpart']:.2f})" for r in rows if r['flat']))
     if name == 'filings':
@@ -428,7 +437,8 @@ if __name__ == '__main__':
         rows = run_corpus(c, CORPORA[c], a.save_eu, a.show, a.judge)
         report(c, rows); below += [r['below'] for r in rows if 'below' in r]
     if below:
-        c, j, m = (sum(b[k] for b in below) for k in ('cut', 'judged', 'matched'))
+        c, j, m, x = (sum(b[k] for b in below) for k in ('cut', 'judged', 'matched', 'deeper'))
         print(f'\n== below the outline, every corpus ({len(below)} PDFs): the {c} cut entries found at recall {m / max(c, 1):.3f}, '
-              f'precision {m / max(j, 1):.3f} ({m} of {j} headings in their type)')
+              f'precision {m / max(j, 1):.3f} ({m} of {j} headings in their type); {x} of them found below the whole outline too, '
+              f'precision without them {m / max(j - x, 1):.3f}')
     if a.ref: speed(a.ref)

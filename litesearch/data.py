@@ -308,11 +308,12 @@ def _find_head(texts, # line texts of a page (None: not available)
 
 # %% ../nbs/04_data.ipynb #c14673f5
 def _outline_depths(toc)->list:
-    "Heading depth per outline entry. A level-1 entry holding most of the outline names the document (unless numbered, a chapter): its children move up."
+    "Heading depth per outline entry. A level-1 entry holding most of the outline names the document (unless numbered: a chapter, a Part): its children move up."
     depth = [lvl for lvl, *_ in toc]
     for k, (lvl, title, *_) in enumerate(toc):
-        # `2. Unified system` holding 17 of a spec's 24 entries is its longest chapter, beside `1.` and `3.`: not its name
-        if lvl != 1 or _ONUM.match(title): continue
+        # `2. Unified system` holding 17 of a spec's 24 entries is its longest chapter, beside `1.` and `3.`: not its name;
+        # nor is a 10-K's `PART II`, which holds Items 5-15 and their notes (its Items had come out beside it)
+        if lvl != 1 or _ONUM.match(title) or family(title): continue
         end = next((m for m in range(k + 1, len(toc)) if toc[m][0] == 1), len(toc))
         if end - k - 1 > len(toc) / 2:
             for m in range(k + 1, end): depth[m] -= 1
@@ -530,10 +531,11 @@ def _font_heads(flat, # per page, its `_Line`s
         return style(l)
     groups, nlines, where = [], 0, {}
     fields, wrapped = Counter(), set()
-    # a whole sentence alone in bold or italics at the body's size heads the paragraphs under it (a risk factor's, on one line,
-    # as a wrapped one does); one whose line before or after is in its type, at its spacing, is a piece of a paragraph
+    # a whole sentence alone in a heading type (bold or italics at the body's size, or larger: Intel's risk factors are set in 12
+    # points over 9) heads the paragraphs under it (a risk factor's, on one line, as a wrapped one does); one whose line before
+    # or after is in its type, at its spacing, is a piece of a paragraph
     sentence = lambda l: (l.text[-1:] == '.' and len(l.text) <= 150 and len(l.text.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS
-                          and not l.text.isupper() and not re.search(r'\w\. [A-Z]', l.text) and (style(l) or (0, 0))[1] in (1, 3))
+                          and not l.text.isupper() and not re.search(r'\w\. [A-Z]', l.text) and style(l) is not None and style(l)[1] != 2)
     tight = lambda a, b: 0 < b.y - a.y < tuning.HEAD_LINE_GAP * b.size and style(a) == style(b)
     for p, ls in enumerate(flat):
         prev, last, pend = None, None, None       # `last`: the line before; `pend`: a sentence's candidate, until the next line
@@ -635,9 +637,25 @@ def _entry_subtitles(flat, # per page, its `_Line`s, the outline's entries place
     m = Counter(map(_look, under))
     return [id(l) for l in under if _mostly(m, n, _look(l))]
 
+def _weight(l)->tuple: return (l.size, l.bold, l.italic and not l.bold)    # a line's type as the heading rules rank it: bold italics as bold
+
+def _leaf_types(flat, # per page, its `_Line`s, the outline's entries placed
+               )->dict: # id of a line -> the printed type (`_weight`) of the leaf entry it follows (None: the entry is not printed)
+    "The lines that follow an outline entry with nothing listed below it: no entry deeper than it comes before the next at its depth or above."
+    out, cur, span = {}, None, []
+    def close(d):            # an entry at depth `d` opens: the one before was a leaf unless `d` is deeper
+        if cur is not None and d <= cur[0]: out.update(dict.fromkeys(span, cur[1]))
+    for ls in flat:
+        for l in ls:
+            for d, _ in l.pre: close(d); cur, span = (d, None), []
+            if l.head: close(l.head[0]); cur, span = (l.head[0], _weight(l)), []
+            elif cur is not None: span.append(id(l))
+    close(0)
+    return out
+
 def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
                   ):
-    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`) or numbered in a family below its entries', none over a table's column (`_over_columns`), each under the entry it follows."
+    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), numbered in a family below its entries', or in a leaf entry's own type after it (`_leaf_types`), none over a table's column (`_over_columns`), each under the entry it follows."
     if (rank := _rank_type([(l.size, l.bold) for ls in flat for l in ls if l.head])) is None: return
     low, plain = rank
     smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
@@ -652,17 +670,27 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     last = max((rank[e] for e in ent), default=None)      # the entries' deepest family, read once
     fams = set(ent)
     deeper = lambda t: last is not None and (f := family(t)) is not None and f not in fams and rank[f] > last
+    # where the outline lists nothing below an entry, a heading in the entry's own type after it is one the outline stops
+    # above: Apple's 10-K outline lists MD&A's parts but not Item 1's or the risk factors, all set in one bold. Not the body's
+    # own type, nor upright lines after an entry in italics: the VAT directive's `Article 168a`, in italics at the body's size,
+    # is followed by body lines that open on `Article 135(1), where ...`, which read as numbered headings
+    leaf, body = _leaf_types(flat), (_body_size(flat), False, False)
+    own = lambda l: leaf.get(id(l), 0) == _weight(l) != body
     found = {id(g[0]): (g, d, t) for g, d, t in planned
-             if (smaller(g[0]) or deeper(t)) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
+             if (smaller(g[0]) or deeper(t) or own(g[0])) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
     for k in _entry_subtitles(flat, found): del found[k]
-    top, under = min((d for _, d, _ in found.values()), default=0), None      # `under`: depth of the entry last opened
+    # `under`: depth of the entry last opened, or of the heading in its own type last found below it (Apple's `Products`
+    # in bold, over `iPhone`, `Mac` in italics: the cap of four types gives them one depth)
+    top = min((d for k, (g, d, _) in found.items() if not own(g[0])), default=0)
+    entry = under = None
     for ls in flat:
         for l in ls:
-            if l.pre: under = l.pre[-1][0]
-            if l.head: under = l.head[0]
-            elif under is not None and (x := found.get(id(l))):
+            if l.pre: entry = under = l.pre[-1][0]
+            if l.head: entry = under = l.head[0]
+            elif entry is not None and (x := found.get(id(l))):
                 g, d, t = x
-                l.head = (min(under + 1 + d - top, 6), t)
+                if own(l): l.head = (min(entry + 1, 6), t); under = entry + 1
+                else: l.head = (min(under + 1 + d - top, 6), t)
                 for m in g[1:]: m.drop = True
 
 

@@ -421,7 +421,9 @@ def test_headings_below_a_shallow_outline(tmp_path):
         for o in objs:
             pg.insert_text((72, y + 12), o, fontsize=12, fontname='hebo'); y += 28
             pg.insert_textbox(pymupdf.Rect(72, y, 400, y + 120), f'Progress on {o.split(" ", 2)[2].lower()} this year. ' + PARA, fontsize=9, fontname='helv'); y += 130
-    pg.insert_text((72, y + 16), 'Data Sources', fontsize=16, fontname='hebo')      # the outline's type, not in it: stays text
+    # the outline's type, not in it, after a goal the outline lists nothing under: a heading it stops above (since session 41;
+    # before, text of the objective before it)
+    pg.insert_text((72, y + 16), 'Data Sources', fontsize=16, fontname='hebo')
     pg.insert_textbox(pymupdf.Rect(72, y + 30, 400, y + 150), 'Each measure is reported by its program office. ' + PARA, fontsize=9, fontname='helv')
     doc.set_toc([[1, 'Strategic Goal 1: Safety', 1], [1, 'Strategic Goal 2: Access', 2]])
     f = tmp_path/'plan.pdf'
@@ -431,9 +433,9 @@ def test_headings_below_a_shallow_outline(tmp_path):
     toc = db.toc(depth=3)[0]['sections']
     assert [s['title'] for s in toc] == ['Strategic Goal 1: Safety', 'Strategic Goal 2: Access'], toc
     assert [[c['title'] for c in s['sections']] for s in toc] == [['Objective 1.1 Safe roads', 'Objective 1.2 Safe rails'],
-                                                                  ['Objective 2.1 Rural airports', 'Objective 2.2 Transit fares']], toc
+                                                                  ['Objective 2.1 Rural airports', 'Objective 2.2 Transit fares', 'Data Sources']], toc
     assert db.sections('progress on rural airports', limit=1)[0]['title'] == 'Objective 2.1 Rural airports'
-    assert 'Data Sources' in db.read(toc[1]['sections'][1]['node_id'])['text']
+    assert 'Data Sources' not in db.read(toc[1]['sections'][1]['node_id'])['text']
 
 def test_one_numbered_chapter_holds_its_sections():
     "A manual's chapter printed as a file of its own (`13. BBV ...` over `13.1. Overview`): one number was no family, so its sections stood beside it."
@@ -762,3 +764,42 @@ def test_one_line_risk_factors_head_their_paragraphs():
     titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
     assert titles == ['Item 1A. Risk Factors', 'Our properties face significant competition from other landlords.',
                       'We depend on a few large tenants for most of our rent.'], titles      # a short note heads nothing
+
+def test_headings_where_the_outline_stops():
+    "Apple's 10-K outline lists its Parts, Items and MD&A's parts, not Item 1's parts or the risk factors, all printed in the Items' bold: Item 1A was one section of 70k characters. And `PART II`, holding most of the outline, is a Part, not the document's name."
+    doc = pymupdf.open()
+    pages = [[('PART I', 'hebo'), ('Item 1. Business', 'hebo'), ('Products', 'hebo'), ('iPhone', 'heit'), ('Mac', 'heit'), ('Competition', 'hebo')],
+             [('Item 1A. Risk Factors', 'hebo'), ('The Company depends on component suppliers in Asia.', 'hebi'),
+              ('The Company faces intense competition in every market.', 'hebi')],
+             [('PART II', 'hebo'), ('Item 7. Analysis', 'hebo'), ('Overview', 'hebo'), ('Gross Margin', 'hebo'), ('Products Gross Margin', 'heit'),
+              ('Operating Expenses', 'hebo')],
+             [('Item 8. Financial Statements', 'hebo'), ('Note 1 - Accounting Policies', 'hebo'), ('Revenue Recognition', 'hebo')]]
+    for heads in pages:
+        pg, y = doc.new_page(), 40
+        for t, font in heads:
+            pg.insert_text((72, y + 9), t, fontsize=9, fontname=font); y += 18
+            if t.startswith('PART'): continue
+            pg.insert_textbox(pymupdf.Rect(72, y, 520, y + 60), PARA[:220], fontsize=9, fontname='helv'); y += 58
+    doc.set_toc([[1, 'PART I', 1], [2, 'Item 1. Business', 1], [2, 'Item 1A. Risk Factors', 2], [1, 'PART II', 3], [2, 'Item 7. Analysis', 3],
+                 [3, 'Gross Margin', 3], [3, 'Operating Expenses', 3], [2, 'Item 8. Financial Statements', 4], [3, 'Note 1 - Accounting Policies', 4]])
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    paths = {n.title: path(n) for n in nodes[1:]}
+    assert paths['iPhone'] == ['PART I', 'Item 1. Business', 'Products', 'iPhone'], paths
+    assert paths['Competition'] == ['PART I', 'Item 1. Business', 'Competition']
+    assert paths['The Company faces intense competition in every market.'] == ['PART I', 'Item 1A. Risk Factors', 'The Company faces intense competition in every market.']
+    assert paths['Item 7. Analysis'] == ['PART II', 'Item 7. Analysis']          # not beside its Part
+    assert paths['Products Gross Margin'] == ['PART II', 'Item 7. Analysis', 'Gross Margin', 'Products Gross Margin']
+    assert paths['Revenue Recognition'] == ['PART II', 'Item 8. Financial Statements', 'Note 1 - Accounting Policies', 'Revenue Recognition']
+    assert 'Overview' not in paths       # before MD&A's first listed part: the outline says what Item 7 holds
+
+def test_one_line_risk_factors_in_larger_type():
+    "Intel sets its risk factors as sentences in 12 points over 9-point text: each ran on under the one before."
+    doc = pymupdf.open(); pg, y = doc.new_page(), 60
+    for t, size in [('Risk Factors', 14), ('Changes in product demand can adversely affect our results.', 12),
+                    ('We are subject to cybersecurity and privacy risks.', 12)]:
+        pg.insert_text((72, y + size), t, fontsize=size, fontname='helv'); y += 2 * size
+        pg.insert_textbox(pymupdf.Rect(72, y, 520, y + 80), PARA, fontsize=9, fontname='helv'); y += 80
+    titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
+    assert titles == ['Risk Factors', 'Changes in product demand can adversely affect our results.',
+                      'We are subject to cybersecurity and privacy risks.'], titles
