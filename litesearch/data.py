@@ -193,6 +193,25 @@ def _untracked(page, l, flags)->str:
     for g, c in zip(gaps, chars[1:]): out += (' ' if g > max(1.6 * med, med + 0.15 * l.size) else '') + c['c']
     return out
 
+def _weighty(s)->bool: return _is_bold(s) or _is_italic(s)
+
+def _run_in(sp, # a line's spans with text
+            prev, # the `_Line` before it in its block, or None
+           )->int: # where its text turns plain (0: it does not)
+    "Does a line open on a sentence set as a heading, bold or in italics, that its paragraph runs on from? A risk factor's on one line (`tuning.SENTENCE_HEAD_MIN_WORDS`+ words), or the end of one wrapped from a line wholly in its type."
+    if not _weighty(sp[0]): return 0
+    k = next((i for i, s in enumerate(sp) if not _weighty(s)), 0)
+    lead = ''.join(s['text'] for s in sp[:k]).strip()
+    if not k or lead[-1:] not in '.?!' or not ''.join(s['text'] for s in sp[k:]).strip(): return 0
+    # the end of a heading wrapped from a line wholly in its type
+    if prev is not None and (prev.bold or prev.italic) and prev.text[-1:] not in '.?!:;': return k
+    # or a whole one opening a paragraph (not a sentence's end set in italics, a title it cites: `see Item 7, Management's ...`)
+    starts = prev is None or prev.text[-1:] in '.?!:;'
+    # nor a list of names leading an entry (`Harries RL, Alqallaf A, Torkington J.`: a reference's authors in bold)
+    names = [p for p in lead.rstrip('.').split(',') if p.strip()]
+    listed = len(names) >= 3 and sum(len(p.split()) <= 2 for p in names) > len(names) / 2
+    return k if starts and not listed and len(lead.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS else 0
+
 def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
     "A page as blocks: each a list of `_Line`s, or a markdown string (a table, an image link)."
     out, done = [], set()
@@ -223,6 +242,13 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
                 pv.text += ' ' + text; pv.bold = pv.bold and bold; pv.mono = pv.mono and mono; pv.italic = pv.italic and italic; pv.x1 = max(pv.x1, l['bbox'][2])
                 # the larger type of the two: a title's, not the smaller number set before it ('1' | 'INTRODUCTION')
                 pv.size = max(pv.size, round(main['size'] * 2) / 2)
+            elif (k := _run_in(sp, ls[-1] if ls else None)):
+                # a sentence set as a heading running into its paragraph on one line: two lines, the heading's and the text's
+                a, r = sp[:k], sp[k:]
+                ls.append(_Line(' '.join(''.join(s['text'] for s in a).split()), round(a[0]['size'] * 2) / 2, _is_bold(a[0]), a[-1]['bbox'][2], x0, x1, bi,
+                                x0=l['bbox'][0], y=y, italic=all(map(_is_italic, a))))
+                ls.append(_Line(' '.join(''.join(s['text'] for s in r).split()), round(r[0]['size'] * 2) / 2, False, l['bbox'][2], x0, x1, bi,
+                                x0=r[0]['bbox'][0], y=y))
             else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs), mono=mono, italic=italic))
             last_y = y
         for m in ls:
@@ -676,8 +702,12 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     # is followed by body lines that open on `Article 135(1), where ...`, which read as numbered headings
     leaf, body = _leaf_types(flat), (_body_size(flat), False, False)
     own = lambda l: leaf.get(id(l), 0) == _weight(l) != body
+    # a sentence set as a heading (a risk factor) in type no larger than the leaf's: Intel's 12-point risk factors under a
+    # 14-point `Risk Factors`
+    said = lambda g, t: (w := leaf.get(id(g[0]))) is not None and _weight(g[0]) != body and g[0].size <= w[0] \
+                        and t.endswith('.') and len(t.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS
     found = {id(g[0]): (g, d, t) for g, d, t in planned
-             if (smaller(g[0]) or deeper(t) or own(g[0])) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
+             if (smaller(g[0]) or deeper(t) or own(g[0]) or said(g, t)) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
     for k in _entry_subtitles(flat, found): del found[k]
     # `under`: depth of the entry last opened, or of the heading in its own type last found below it (Apple's `Products`
     # in bold, over `iPhone`, `Mac` in italics: the cap of four types gives them one depth)

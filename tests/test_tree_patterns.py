@@ -803,3 +803,34 @@ def test_one_line_risk_factors_in_larger_type():
     titles = [n.title for n in build_tree(pdf_parse(doc.tobytes()))[1:]]
     assert titles == ['Risk Factors', 'Changes in product demand can adversely affect our results.',
                       'We are subject to cybersecurity and privacy risks.'], titles
+
+def test_risk_factor_run_into_its_paragraph():
+    "Oracle sets each risk factor in bold italics and runs its paragraph on after it on the same line: read as one line, neither bold nor plain throughout, it headed nothing and the first risk factor held the next seven."
+    doc = pymupdf.open(); pg, y = doc.new_page(), 60
+    pg.insert_text((72, y), 'Item 1A. Risk Factors', fontsize=9, fontname='hebo'); y += 20
+    for rf, text in [('Our revenues may decline if our cloud strategy fails.', 'We provide cloud services to customers in many markets'),
+                     ('We may lose key employees to our competitors.', 'Our success depends on the continued service of our staff')]:
+        w = pymupdf.get_text_length(rf, fontname='hebi', fontsize=9)
+        pg.insert_text((72, y), rf, fontsize=9, fontname='hebi'); pg.insert_text((72 + w + 4, y), text, fontsize=9, fontname='helv'); y += 11
+        pg.insert_textbox(pymupdf.Rect(72, y - 8, 520, y + 70), PARA, fontsize=9, fontname='helv'); y += 90
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    titles = [n.title for n in nodes[1:]]
+    assert titles == ['Item 1A. Risk Factors', 'Our revenues may decline if our cloud strategy fails.', 'We may lose key employees to our competitors.'], titles
+    assert nodes[3].text().startswith('Our success depends on the continued service of our staff')      # the paragraph's opening kept
+
+def test_larger_risk_factors_under_an_outline_that_stops_above_them():
+    "Intel's outline lists `Risk Factors` (14 points) and entries printed in 12; its risk factors, 12-point sentences, were one section of 84k characters."
+    doc = pymupdf.open()
+    for heads in ([('Overview', 12), ('Markets', 12)],
+                  [('Risk Factors', 14), ('Changes in product demand can adversely affect our results.', 12), ('Key Partners', 12),
+                   ('We are subject to cybersecurity and privacy risks.', 12)]):
+        pg, y = doc.new_page(), 60
+        for t, size in heads:
+            pg.insert_text((72, y + size), t, fontsize=size, fontname='helv'); y += 2 * size
+            pg.insert_textbox(pymupdf.Rect(72, y, 520, y + 80), PARA, fontsize=9, fontname='helv'); y += 80
+    doc.set_toc([[1, 'Overview', 1], [1, 'Markets', 1], [1, 'Risk Factors', 2]])
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    paths = {n.title: path(n) for n in nodes[1:]}
+    assert paths['We are subject to cybersecurity and privacy risks.'] == ['Risk Factors', 'We are subject to cybersecurity and privacy risks.'], paths
+    assert 'Key Partners' not in paths          # a line of the type that is no sentence: the outline's to list
