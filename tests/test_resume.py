@@ -18,8 +18,11 @@ def corpus(d:Path, n=N):
 
 def cli(cwd, *args):
     "`python -m litesearch.cli` started in `cwd` (where the slow embedder module lies), stdout and stderr piped."
+    # Ctrl-C as a terminal sends it: a suite run as a background job (`pytest ... &`) ignores SIGINT, and its children inherit
+    # that, so the add ran on to the end (exit 0) and these tests failed for where they ran, not for what they test
     return subprocess.Popen([sys.executable, '-m', 'litesearch.cli', *map(str, args)], cwd=cwd, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={k: v for k, v in os.environ.items() if k != 'LITESEARCH_DB'})
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={k: v for k, v in os.environ.items() if k != 'LITESEARCH_DB'},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 def reference(d):
     "(nodes, chunks) per title from a load that ran to the end: chunking does not depend on the embedder."
