@@ -711,7 +711,7 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     for k in _entry_subtitles(flat, found): del found[k]
     # `under`: depth of the entry last opened, or of the heading in its own type last found below it (Apple's `Products`
     # in bold, over `iPhone`, `Mac` in italics: the cap of four types gives them one depth)
-    top = min((d for k, (g, d, _) in found.items() if not own(g[0])), default=0)
+    top = min((d for g, d, _ in found.values() if not own(g[0])), default=0)
     entry = under = None
     for ls in flat:
         for l in ls:
