@@ -560,7 +560,7 @@ def _font_heads(flat, # per page, its `_Line`s
     # a whole sentence alone in a heading type (bold or italics at the body's size, or larger: Intel's risk factors are set in 12
     # points over 9) heads the paragraphs under it (a risk factor's, on one line, as a wrapped one does); one whose line before
     # or after is in its type, at its spacing, is a piece of a paragraph
-    sentence = lambda l: (l.text[-1:] == '.' and len(l.text) <= 150 and len(l.text.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS
+    sentence = lambda l: (l.text[-1:] == '.' and len(l.text) <= tuning.SENTENCE_HEAD_MAX_CHARS and len(l.text.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS
                           and not l.text.isupper() and not re.search(r'\w\. [A-Z]', l.text) and style(l) is not None and style(l)[1] != 2)
     tight = lambda a, b: 0 < b.y - a.y < tuning.HEAD_LINE_GAP * b.size and style(a) == style(b)
     for p, ls in enumerate(flat):
