@@ -553,7 +553,8 @@ def _font_heads(flat, # per page, its `_Line`s
         if l.italic and not l.bold and l.size >= body * 0.95 and l.text[-1:] != ':': return (l.size, 3)
     def key(l, carry=False):
         t = l.text
-        if l.drop or not (2 <= len(t) <= 150) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None
+        # a line of a risk factor's sentence, in bold or italics at the body's size, may run past a title's 150 characters
+        if l.drop or not (2 <= len(t) <= (tuning.SENTENCE_HEAD_MAX_CHARS if style(l) and style(l)[1] in (1, 3) else 150)) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None
         return style(l)
     groups, nlines, where = [], 0, {}
     fields, wrapped = Counter(), set()

@@ -75,7 +75,7 @@ LABEL_MAX_WORDS = 6    # a line ending in a colon longer than this leads into a 
 SENTENCE_HEAD_MIN_WORDS = 5
 # and up to this many characters: a risk factor runs longer than a title (Oracle's `If we do not successfully execute our Oracle
 # Cloud strategy, ... may decline.`, 154 on one line; the longest sentence set alone on a line in bold or italics in the
-# filings has 184; before session 41, 150, a title's length)
+# filings has 184; before session 41, 150, a title's length); each line of one wrapped over several may run as long
 SENTENCE_HEAD_MAX_CHARS = 250
 FORM_MAX_ITEMS = 3     # a filing printing this many distinct `Item N` headings names its Items itself
 FORM_MIN_TITLES = 3    # standard Item titles a 10-K/10-Q must print as headings before they are read as its Items
