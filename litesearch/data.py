@@ -194,6 +194,7 @@ def _untracked(page, l, flags)->str:
     return out
 
 def _weighty(s)->bool: return _is_bold(s) or _is_italic(s)
+def _span_text(sp)->str: return ' '.join(''.join(s['text'] for s in sp).replace('\xad ', '\xad').split())   # a soft hyphen keeps its word whole
 
 def _run_in(sp, # a line's spans with text
             prev, # the `_Line` before it in its block, or None
@@ -229,7 +230,7 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
         for l in b['lines']:
             sp = [s for s in l['spans'] if s['text'].strip()]
             if not sp: continue
-            text = ' '.join(''.join(s['text'] for s in l['spans']).replace('\xad ', '\xad').split())
+            text = _span_text(l['spans'])
             # code in a line of text is set smaller by convention (`How npm install uses package-lock.json`): the line's type is its text's
             main = max([s for s in sp if not s['flags'] & _MONO] or sp, key=lambda s: len(s['text'].strip()))
             mono = all(s['flags'] & _MONO for s in sp)
@@ -245,9 +246,9 @@ def _pdf_blocks(page, flags, tables=(), save_image=None)->list:
             elif (k := _run_in(sp, ls[-1] if ls else None)):
                 # a sentence set as a heading running into its paragraph on one line: two lines, the heading's and the text's
                 a, r = sp[:k], sp[k:]
-                ls.append(_Line(' '.join(''.join(s['text'] for s in a).split()), round(a[0]['size'] * 2) / 2, _is_bold(a[0]), a[-1]['bbox'][2], x0, x1, bi,
+                ls.append(_Line(_span_text(a), round(a[0]['size'] * 2) / 2, _is_bold(a[0]), a[-1]['bbox'][2], x0, x1, bi,
                                 x0=l['bbox'][0], y=y, italic=all(map(_is_italic, a))))
-                ls.append(_Line(' '.join(''.join(s['text'] for s in r).split()), round(r[0]['size'] * 2) / 2, False, l['bbox'][2], x0, x1, bi,
+                ls.append(_Line(_span_text(r), round(r[0]['size'] * 2) / 2, False, l['bbox'][2], x0, x1, bi,
                                 x0=r[0]['bbox'][0], y=y))
             else: ls.append(_Line(text, round(main['size'] * 2) / 2, bold, l['bbox'][2], x0, x1, bi, x0=l['bbox'][0], y=y, lead=_lead(sp, bs), mono=mono, italic=italic))
             last_y = y
@@ -552,17 +553,17 @@ def _font_heads(flat, # per page, its `_Line`s
         # label in italics ending in a colon runs in (`Note:`, a cover's fields), so only titles
         if l.italic and not l.bold and l.size >= body * 0.95 and l.text[-1:] != ':': return (l.size, 3)
     def key(l, carry=False):
-        t = l.text
+        t, st = l.text, style(l)
         # a line of a risk factor's sentence, in bold or italics at the body's size, may run past a title's 150 characters
-        if l.drop or not (2 <= len(t) <= (tuning.SENTENCE_HEAD_MAX_CHARS if style(l) and style(l)[1] in (1, 3) else 150)) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None
-        return style(l)
+        if l.drop or not (2 <= len(t) <= (tuning.SENTENCE_HEAD_MAX_CHARS if st and st[1] in (1, 3) else 150)) or t[-1] in '.;' or (t[-1] in ',:' and not carry and not l.label) or not re.search(r'[^\W\d_]', t): return None
+        return st
     groups, nlines, where = [], 0, {}
     fields, wrapped = Counter(), set()
     # a whole sentence alone in a heading type (bold or italics at the body's size, or larger: Intel's risk factors are set in 12
     # points over 9) heads the paragraphs under it (a risk factor's, on one line, as a wrapped one does); one whose line before
     # or after is in its type, at its spacing, is a piece of a paragraph
     sentence = lambda l: (l.text[-1:] == '.' and len(l.text) <= tuning.SENTENCE_HEAD_MAX_CHARS and len(l.text.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS
-                          and not l.text.isupper() and not re.search(r'\w\. [A-Z]', l.text) and style(l) is not None and style(l)[1] != 2)
+                          and not l.text.isupper() and not re.search(r'\w\. [A-Z]', l.text) and (style(l) or (0, 2))[1] != 2)
     tight = lambda a, b: 0 < b.y - a.y < tuning.HEAD_LINE_GAP * b.size and style(a) == style(b)
     for p, ls in enumerate(flat):
         prev, last, pend = None, None, None       # `last`: the line before; `pend`: a sentence's candidate, until the next line
