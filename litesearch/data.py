@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
 from .headings import not_heading, not_title, levels, rank_families, _numbered, _roman, _LONE
-from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re, _look, _set_under, _mostly
+from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re, _look, _set_under, _mostly, is_contents, _CONTENTS
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -683,7 +683,7 @@ def _leaf_types(flat, # per page, its `_Line`s, the outline's entries placed
 
 def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
                   ):
-    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), numbered in a family below its entries', or in a leaf entry's own type after it (`_leaf_types`), none over a table's column (`_over_columns`), each under the entry it follows."
+    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), numbered in a family below its entries', or in a leaf entry's own type after it (`_leaf_types`), none over a table's column (`_over_columns`), each under the entry it follows; before its first entry, those in type no smaller than its ranks, at its top rank."
     if (rank := _rank_type([(l.size, l.bold) for ls in flat for l in ls if l.head])) is None: return
     low, plain = rank
     smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
@@ -711,6 +711,10 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     found = {id(g[0]): (g, d, t) for g, d, t in planned
              if (smaller(g[0]) or deeper(t) or own(g[0]) or said(g, t)) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
     for k in _entry_subtitles(flat, found): del found[k]
+    # before the outline's first entry (a plan's cover, its contents, the agency's own page), a heading in type no smaller
+    # than the outline's ranks heads its part of the front matter, at the outline's top rank: the outline starts late
+    first = min((h[0] for ls in flat for l in ls for h in [*l.pre, l.head] if h), default=1)
+    front = {id(g[0]): (g, t) for g, d, t in planned if not smaller(g[0]) and not any(l.head or l.pre for l in g)}
     # `under`: depth of the entry last opened, or of the heading in its own type last found below it (Apple's `Products`
     # in bold, over `iPhone`, `Mac` in italics: the cap of four types gives them one depth)
     top = min((d for g, d, _ in found.values() if not own(g[0])), default=0)
@@ -719,11 +723,34 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
         for l in ls:
             if l.pre: entry = under = l.pre[-1][0]
             if l.head: entry = under = l.head[0]
+            elif entry is None and (x := front.get(id(l))):
+                l.head = (first, x[1])
+                for m in x[0][1:]: m.drop = True
             elif entry is not None and (x := found.get(id(l))):
                 g, d, t = x
                 if own(l): l.head = (min(entry + 1, 6), t); under = entry + 1
                 else: l.head = (min(under + 1 + d - top, 6), t)
                 for m in g[1:]: m.drop = True
+
+
+# %% ../nbs/04_data.ipynb #toc-fn
+def _contents_head(flat, # per page, its `_Line`s, headings placed
+                   start=None, # `(page, line)` of the heading the contents must come before (None: the first placed)
+                  ):
+    "The title a contents page before the first heading prints (`Contents`), made a heading at the document's top rank, in place."
+    seq = _heads_seq(flat)
+    if not seq: return
+    p0, l0 = start or seq[0][:2]
+    top = min(_heading(l, k)[0] for _, l, k in seq)
+    # a title at the top of three or more pages is a running link back to the contents (`Table of Contents` on a 10-K's pages)
+    running = sum(any(_CONTENTS.match(l.text) for l in ls[:2] if not l.drop) for ls in flat) >= 3
+    for p, ls in enumerate(flat[:p0 + 1]):
+        end = next(i for i, l in enumerate(ls) if l is l0) if p == p0 else len(ls)
+        if not is_contents([None if l.drop else l.text for l in ls]): continue
+        # the title may follow a cover's paragraphs on the same page, so the whole page before the first heading is read
+        at = next((i for i, l in enumerate(ls[:end]) if not l.drop and _CONTENTS.match(l.text.strip()) and not (running and i < 2)), None)
+        if at is not None: ls[at].head = (top, ' '.join(ls[at].text.split()))
+        return
 
 
 # %% ../nbs/04_data.ipynb #ol-fn
@@ -744,12 +771,13 @@ def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a pag
         saved = _marks(flat)
         if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc):
             _title_bookmarks(flat); _form_heads(flat); _xref_heads(flat); _cover_heads(flat)
-            return _below_outline(flat)
+            start = _heads_seq(flat)[0][:2]         # the outline's first entry: what the front matter comes before
+            _below_outline(flat); return _contents_head(flat, start)
         _unmark(saved)          # bookmarks, not headings: none of their titles is printed
     for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
         g[0].head = (d, t)
         for l in g[1:]: l.drop = True
-    _xref_heads(flat); _cover_heads(flat)
+    _xref_heads(flat); _cover_heads(flat); _contents_head(flat)
 
 # %% ../nbs/04_data.ipynb #471a4ac4
 import sys, os

@@ -834,3 +834,22 @@ def test_larger_risk_factors_under_an_outline_that_stops_above_them():
     paths = {n.title: path(n) for n in nodes[1:]}
     assert paths['We are subject to cybersecurity and privacy risks.'] == ['Risk Factors', 'We are subject to cybersecurity and privacy risks.'], paths
     assert 'Key Partners' not in paths          # a line of the type that is no sentence: the outline's to list
+
+def test_front_matter_before_the_first_heading_has_sections():
+    "An agency plan's eight contents pages (`Tactic 1.2.3.6. Innovation .... 22`) and its 20-point page on the agency sat before its outline's first entry (12-point `Mission`), in the root: 8% of the reports' text in no section."
+    entries = [(f'Strategy 1.{k}. Outcomes of the program ................................ {k + 3}', 9, False) for k in range(12)]
+    # each page its own lines (in words: a line printed again at one place, numbers aside, is a running header)
+    para = lambda k: f'In the {k} year ' + PARA.replace(' and ', f' and {k} ')
+    doc = pymupdf.open(stream=make_pdf([[('Strategic Plan FY 2022 - 2026', 16, True), para('first'), ('Contents', 12, True), *entries[:6]],
+                                        [*entries[6:]], [('U.S. Department of Labor (DOL)', 20, True), para('second')],
+                                        [('Mission', 12, True), para('third')], [('Strategic Goals', 12, True), para('fourth')]]))
+    doc.set_toc([[1, 'Mission', 4], [1, 'Strategic Goals', 5]])
+    for outline in (True, False):
+        nodes = build_tree(pdf_parse(doc.tobytes(), outline=outline))
+        top = [(n.title, n.page_start, n.page_end) for n in nodes if n.parent == 0]
+        assert top[:2] == [('Contents', 0, 1), ('U.S. Department of Labor (DOL)', 2, 2)], (outline, top)
+        assert 'In the first year' in nodes[0].text() and '....' not in ''.join(t for _, t in nodes[0].segments), outline   # the cover stays the root's
+        assert not any('Outcomes' in n.title for n in nodes), outline
+    # with the outline its entries stay at its top rank (without it the type ranks them under the larger title)
+    top = [(n.title, n.page_start) for n in build_tree(pdf_parse(doc.tobytes())) if n.parent == 0]
+    assert top == [('Contents', 0), ('U.S. Department of Labor (DOL)', 2), ('Mission', 3), ('Strategic Goals', 4)], top
