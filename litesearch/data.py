@@ -771,8 +771,8 @@ def _place_heads(toc, # the outline's entries (`doc.get_toc()`, those with a pag
         saved = _marks(flat)
         if _outline_heads(toc, flat) >= tuning.OUTLINE_MIN_PRINTED * len(toc):
             _title_bookmarks(flat); _form_heads(flat); _xref_heads(flat); _cover_heads(flat)
-            start = _heads_seq(flat)[0][:2]         # the outline's first entry: what the front matter comes before
-            _below_outline(flat); return _contents_head(flat, start)
+            seq = _heads_seq(flat)          # the outline's first entry: what the front matter comes before
+            _below_outline(flat); return _contents_head(flat, seq[0][:2] if seq else None)
         _unmark(saved)          # bookmarks, not headings: none of their titles is printed
     for g, d, t in plan_heads(flat, _font_heads(flat), [_wrapped(ls) for ls in flat]):
         g[0].head = (d, t)
