@@ -298,12 +298,17 @@ def _fiscal_label(label:str)->list:
 
 
 # %% ../nbs/11_tree.ipynb #full-title
+_CONTENTS_HEAD = re.compile(r'(?i)(?:table of )?contents$')
+
 def _title(text:str, # the opening text a label is read from
            more:str, # the text read further on (it starts with `text`), where the title may be printed in full
           )->str: # the title, or None when no heading names the document
-    "The opening text's first heading that is no masthead, or the later heading no deeper that holds its words (after a caption's colon) and says more."
+    "The opening text's first heading that is no masthead (after contents that open it, the first in `more`), or the later heading no deeper that holds its words (after a caption's colon) and says more."
     hs = [(len(m[1]), m[2].strip('#*• '), m.start()) for m in _MD_HEAD.finditer(more)]
     first = next(((k, h, at) for k, h, at in hs if at < len(text) and not _NOT_HEAD.match(h)), None)
+    # a document opening on its contents (an agency plan's pages of entries) names itself in the first heading after them
+    if first is None and any(at < len(text) and _CONTENTS_HEAD.match(h) for _, h, at in hs):
+        first = next(((k, h, at) for k, h, at in hs if not _NOT_HEAD.match(h)), None)
     if first is None: return None
     k, h, at = first
     core = h.split(':', 1)[-1]
