@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
 from .headings import not_heading, not_title, levels, rank_families, _numbered, _roman, _LONE
-from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re, _look, _set_under, _mostly, is_contents, _CONTENTS
+from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re, _look, _set_under, _mostly, is_contents, _CONTENTS, _running_contents
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -713,7 +713,7 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     for k in _entry_subtitles(flat, found): del found[k]
     # before the outline's first entry (a plan's cover, its contents, the agency's own page), a heading in type no smaller
     # than the outline's ranks heads its part of the front matter, at the outline's top rank: the outline starts late
-    first = min((h[0] for ls in flat for l in ls for h in [*l.pre, l.head] if h), default=1)
+    outer = min((h[0] for ls in flat for l in ls for h in [*l.pre, l.head] if h), default=1)     # the outline's top rank
     front = {id(g[0]): (g, t) for g, d, t in planned if not smaller(g[0]) and not any(l.head or l.pre for l in g)}
     # `under`: depth of the entry last opened, or of the heading in its own type last found below it (Apple's `Products`
     # in bold, over `iPhone`, `Mac` in italics: the cap of four types gives them one depth)
@@ -724,7 +724,7 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
             if l.pre: entry = under = l.pre[-1][0]
             if l.head: entry = under = l.head[0]
             elif entry is None and (x := front.get(id(l))):
-                l.head = (first, x[1])
+                l.head = (outer, x[1])
                 for m in x[0][1:]: m.drop = True
             elif entry is not None and (x := found.get(id(l))):
                 g, d, t = x
@@ -742,11 +742,10 @@ def _contents_head(flat, # per page, its `_Line`s, headings placed
     if not seq: return
     p0, l0 = start or seq[0][:2]
     top = min(_heading(l, k)[0] for _, l, k in seq)
-    # a title at the top of three or more pages is a running link back to the contents (`Table of Contents` on a 10-K's pages)
-    running = sum(any(_CONTENTS.match(l.text) for l in ls[:2] if not l.drop) for ls in flat) >= 3
+    running = _running_contents(flat)        # `Table of Contents` atop a 10-K's pages links back to it
     for p, ls in enumerate(flat[:p0 + 1]):
-        end = next(i for i, l in enumerate(ls) if l is l0) if p == p0 else len(ls)
         if not is_contents([None if l.drop else l.text for l in ls]): continue
+        end = next(i for i, l in enumerate(ls) if l is l0) if p == p0 else len(ls)
         # the title may follow a cover's paragraphs on the same page, so the whole page before the first heading is read
         at = next((i for i, l in enumerate(ls[:end]) if not l.drop and _CONTENTS.match(l.text.strip()) and not (running and i < 2)), None)
         if at is not None: ls[at].head = (top, ' '.join(ls[at].text.split()))

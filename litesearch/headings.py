@@ -550,6 +550,10 @@ def _table_label(ls, i, n):
     blk = [l.text for l in ls if l.blk == ls[i].blk and not l.drop]
     return _is_row(nxt) or sum(_is_row(t) for t in blk) >= 0.5 * len(blk)
 
+def _running_contents(flat)->bool:
+    "Is `Table of Contents` printed at the top of three or more pages: a running link back to the contents, no contents page's title?"
+    return sum(any(_CONTENTS.match(l.text) for l in ls[:2] if not l.drop) for ls in flat) >= 3
+
 def _contents_title(ls, running):
     "Index of the line titling a contents page (`Table of Contents`, `Index`), or None; running header links do not count."
     return next((i for i, l in enumerate(ls[:8]) if not l.drop and _CONTENTS.match(l.text) and not (running and i < 2)), None)
@@ -772,7 +776,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
               by_type:bool=True, # an unnumbered heading set larger than the numbered ones open closes them (`levels`)
               )->list: # `[(lines, level, title)]` in reading order
     "Headings of a PDF without an outline: type candidates, numbered lines, contents entries, ranked by the grammar."
-    running = sum(any(_CONTENTS.match(l.text) for l in ls[:2] if not l.drop) for ls in flat) >= 3
+    running = _running_contents(flat)
     strip = lambda ls: [None if l.drop or (running and k < 2 and _CONTENTS.match(l.text)) else l.text for k, l in enumerate(ls)]
     toc = {p: _contents_title(ls, running) for p, ls in enumerate(flat) if is_contents(strip(ls))}
     idx = {id(l): (p, i) for p, ls in enumerate(flat) for i, l in enumerate(ls)}
