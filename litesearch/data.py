@@ -1109,6 +1109,32 @@ def _backwards(heads:list, # `[(line, title, family, ...)]` in reading order (fa
         last[f] = o
     return bad
 
+# %% ../nbs/04_data.ipynb #help-fn
+_ANCHORS_END = re.compile(r'^(\S.*?)(?:\t+|\s{2,})((?:\*[^*\s]+\*\s*)+)$')     # a first line, then its anchors set off after it
+
+def _help_title(t:str)->str:
+    "An entry's title from the cells of its first line: the first, when it is a name (a command, a function, an option, a short title), not a sentence; else None."
+    c = _cells(t)[0] if t.strip() else ''
+    # a paragraph's first line after its anchors (`Vim is Charityware.  You can use ...`) runs on: many words, a sentence's
+    # end inside, or a colon or an example's `>` to close it
+    return c if c and len(c) <= 80 and len(c.split()) <= 6 and c[-1] not in '.:>' and '. ' not in c and '|' not in t \
+                and re.search(r'[^\W\d_]', c) else None
+
+def _help_entries(ls:list, # the lines of plain text, headings marked `#`
+                  fenced:list, # per line: inside a code block?
+                 )->dict: # line -> title of the entry it opens
+    "A help file's entries: a line of anchors alone over the entry's first line, or an entry's first line ending in its anchors; none unless 3+ open so."
+    out = {}
+    for i, l in enumerate(ls):
+        if fenced[i] or _ATX.match(l) or not _ANCHOR.search(l): continue
+        if not _ANCHOR.sub('', l).strip():        # anchors alone: the entry's first line follows, at the margin
+            j = i + 1
+            if j < len(ls) and not fenced[j] and ls[j][:1].strip() and not _ATX.match(ls[j]) and not _ANCHOR.fullmatch(ls[j].strip()) \
+               and (t := _help_title(_ANCHORS_END.sub(r'\1', ls[j]))): out[i] = t
+        elif (m := _ANCHORS_END.match(l)) and len(_cells(m[1])) == 1 and (t := _help_title(m[1])): out[i] = t
+    return out if len(out) >= 3 else {}
+
+
 # %% ../nbs/04_data.ipynb #text-fn3
 _MD_HEAD = re.compile(r'^#{1,6} \S')      # a markdown heading as its writers type it: at the margin, a space after the marks
 
@@ -1197,6 +1223,11 @@ def text_parse(text:str, # plain text
     for i, t, lv in _plain_heads(md):
         rest = '' if _ATX.match(ls[i]) else ' '.join(ls[i].split())[len(t):].strip()     # a run-in title leaves its paragraph
         ls[i] = '#' * lv + ' ' + t + ('\n\n' + rest if rest else '')
+    # a help file's entries, each a section under the heading it stands after; its anchors stay as its text
+    ents, lv = _help_entries(ls, fenced), 0
+    for i, l in enumerate(ls):
+        if _ATX.match(l): lv = len(l) - len(l.lstrip('#'))
+        elif i in ents: ls[i] = '#' * min(lv + 1, 6) + ' ' + ents[i] + '\n' + l
     return [(0, '\n'.join(ls))]
 
 # %% ../nbs/04_data.ipynb #55613927
