@@ -853,3 +853,18 @@ def test_front_matter_before_the_first_heading_has_sections():
     # with the outline its entries stay at its top rank (without it the type ranks them under the larger title)
     top = [(n.title, n.page_start) for n in build_tree(pdf_parse(doc.tobytes())) if n.parent == 0]
     assert top == [('Contents', 0), ('U.S. Department of Labor (DOL)', 2), ('Mission', 3), ('Strategic Goals', 4)], top
+
+def test_help_file_entries_are_sections(tmp_path):
+    "Vim's `options.txt` held its 400 options in one 386k-character section `3. Options summary`: `read()` of an option returned the book."
+    from litesearch import database
+    opt = lambda n, a, what: f"\t\t\t\t\t*'{n}'* *'{a}'*\n'{n}' '{a}'\t\tboolean\t(default off)\n\t{what}\n\n"
+    f = tmp_path/'options.txt'
+    f.write_text('=' * 78 + '\n3. Options summary\t\t\t\t*option-summary*\n\nThe options, in order.\n\n'
+                 + opt('allowrevins', 'ari', 'Allow CTRL-_ in Insert mode.') + opt('autoread', 'ar', 'Read a file again when it changed outside Vim.')
+                 + opt('wrapscan', 'ws', 'Searches wrap around the end of the file.'))
+    db = database()
+    db.add_file(f)
+    s = db.sections('searches wrap around the end of the file', limit=1)[0]
+    assert s['title'] == "'wrapscan' 'ws'" and s['breadcrumb'].endswith("3. Options summary *option-summary* › 'wrapscan' 'ws'"), s
+    text = db.read(s['node_id'])['text']
+    assert "*'wrapscan'*" in text and 'autoread' not in text, text       # the entry whole, its anchors kept, nothing of the others
