@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 import xml.etree.ElementTree as ET
 from .headings import family, layout_note, plan_heads, strip_markers, cover_form, form_titles, xref_items, printed_offset, _is_row, _squash, _ITEM_NO
 from .headings import not_heading, not_title, levels, rank_families, _numbered, _roman, _LONE
-from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re, _look, _set_under, _mostly, is_contents, _CONTENTS, _running_contents
+from .headings import _word_re, _label_dec, _dec_re, _rom_re, _alpha_re, _look, _set_under, _mostly, is_contents, _contents_title, _running_contents
 from . import tuning
 
 # %% ../nbs/04_data.ipynb #b7c1e0a3
@@ -747,7 +747,7 @@ def _contents_head(flat, # per page, its `_Line`s, headings placed
         if not is_contents([None if l.drop else l.text for l in ls]): continue
         end = next(i for i, l in enumerate(ls) if l is l0) if p == p0 else len(ls)
         # the title may follow a cover's paragraphs on the same page, so the whole page before the first heading is read
-        at = next((i for i, l in enumerate(ls[:end]) if not l.drop and _CONTENTS.match(l.text.strip()) and not (running and i < 2)), None)
+        at = _contents_title(ls, running, end)
         if at is not None: ls[at].head = (top, ' '.join(ls[at].text.split()))
         return
 
@@ -1123,7 +1123,7 @@ def _help_title(t:str)->str:
 def _help_entries(ls:list, # the lines of plain text, headings marked `#`
                   fenced:list, # per line: inside a code block?
                  )->dict: # line -> title of the entry it opens
-    "A help file's entries: a line of anchors alone over the entry's first line, or an entry's first line ending in its anchors; none unless 3+ open so."
+    "A help file's entries: a line of anchors alone over the entry's first line, or an entry's first line ending in its anchors; none unless `tuning.ENTRIES_MIN`+ open so."
     out = {}
     for i, l in enumerate(ls):
         if fenced[i] or _ATX.match(l) or not _ANCHOR.search(l): continue
@@ -1132,7 +1132,7 @@ def _help_entries(ls:list, # the lines of plain text, headings marked `#`
             if j < len(ls) and not fenced[j] and ls[j][:1].strip() and not _ATX.match(ls[j]) and not _ANCHOR.fullmatch(ls[j].strip()) \
                and (t := _help_title(_ANCHORS_END.sub(r'\1', ls[j]))): out[i] = t
         elif (m := _ANCHORS_END.match(l)) and len(_cells(m[1])) == 1 and (t := _help_title(m[1])): out[i] = t
-    return out if len(out) >= 3 else {}
+    return out if len(out) >= tuning.ENTRIES_MIN else {}
 
 
 # %% ../nbs/04_data.ipynb #text-fn3

@@ -554,9 +554,9 @@ def _running_contents(flat)->bool:
     "Is `Table of Contents` printed at the top of three or more pages: a running link back to the contents, no contents page's title?"
     return sum(any(_CONTENTS.match(l.text) for l in ls[:2] if not l.drop) for ls in flat) >= 3
 
-def _contents_title(ls, running):
-    "Index of the line titling a contents page (`Table of Contents`, `Index`), or None; running header links do not count."
-    return next((i for i, l in enumerate(ls[:8]) if not l.drop and _CONTENTS.match(l.text) and not (running and i < 2)), None)
+def _contents_title(ls, running, n:int=8):
+    "Index of the line titling a contents page (`Table of Contents`, `Index`) among its first `n`, or None; running header links do not count."
+    return next((i for i, l in enumerate(ls[:n]) if not l.drop and _CONTENTS.match(l.text) and not (running and i < 2)), None)
 
 # %% ../nbs/03_headings.ipynb #num-fn
 _BARE_NUM = re.compile(r'^(\d{1,2})\s+[A-Z]')      # `2 Utilities`: a chapter number without its dot

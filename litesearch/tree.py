@@ -12,7 +12,7 @@ from fastcore.basics import GetAttr, ifnone, patch
 from . import tuning
 from .db import DEFAULT_TOKENIZE, _check_store_name, _free_name, _ident, _ls, _no_store, _stores
 from .fts import _fts_rows, _levels, _merge_fts
-from .headings import _FUNCTION_END, _squash
+from .headings import _FUNCTION_END, _squash, _CONTENTS
 from .structure import _norm_pages
 
 # %% ../nbs/11_tree.ipynb #113b004d
@@ -298,8 +298,6 @@ def _fiscal_label(label:str)->list:
 
 
 # %% ../nbs/11_tree.ipynb #full-title
-_CONTENTS_HEAD = re.compile(r'(?i)(?:table of )?contents$')
-
 def _title(text:str, # the opening text a label is read from
            more:str, # the text read further on (it starts with `text`), where the title may be printed in full
           )->str: # the title, or None when no heading names the document
@@ -307,7 +305,7 @@ def _title(text:str, # the opening text a label is read from
     hs = [(len(m[1]), m[2].strip('#*• '), m.start()) for m in _MD_HEAD.finditer(more)]
     first = next(((k, h, at) for k, h, at in hs if at < len(text) and not _NOT_HEAD.match(h)), None)
     # a document opening on its contents (an agency plan's pages of entries) names itself in the first heading after them
-    if first is None and any(at < len(text) and _CONTENTS_HEAD.match(h) for _, h, at in hs):
+    if first is None and any(at < len(text) and _CONTENTS.match(h) for _, h, at in hs):
         first = next(((k, h, at) for k, h, at in hs if not _NOT_HEAD.match(h)), None)
     if first is None: return None
     k, h, at = first

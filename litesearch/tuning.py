@@ -103,6 +103,9 @@ CODE_SIZE = 0.8     # code is set about 0.85 of its text's size: bold code this 
 # articles and their first sentences: 55%; contents pages and correlation tables: 3-32%)
 CONTENTS_LONG_SHARE = 0.4
 INDENT_SPREAD = 72  # points (an inch) a contents page's 2-3 indents stand within; a wider spread is columns, not indents
+# a plain text opens a help file's entries (anchored lines, `data._help_entries`) only when it opens this many: one `*emphasis*`
+# at a line's end heads nothing
+ENTRIES_MIN = 3
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half
