@@ -145,7 +145,7 @@ Database.search = Database.doc_search   # the name a user tries first answers in
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx
 def _doc_names(ds:list, # documents as `docs()` returns them (label, title)
              )->list: # what names each to a reader
-    "Each document's label, with its title beside it when another listed document shares the label: twenty NTSB reports are all labelled `National Transportation Safety Board`."
+    "Each document's label, with its title beside it when another listed document shares the label: documents printed from one template (twenty NTSB reports were all labelled `National Transportation Safety Board`)."
     n = Counter(d['label'] for d in ds)
     return [f"{d['label']} ({d['title']})" if n[d['label']] > 1 and d.get('title') and d['title'] != d['label'] else d['label'] for d in ds]
 
@@ -425,8 +425,8 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     ev = _ev_per_length(tr, ev)
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])), ('sections', secs))}
-    # named by no label or file name, a document may still be named by its text: an accident report whose label is
-    # the agency's name, asked about by its place and aircraft. And beside the documents the labels name, by a name no
+    # named by no label or file name, a document may still be named by its text: an accident report whose label was
+    # the agency's name (before `tree._form_title`), asked about by its place and aircraft. And beside the documents the labels name, by a name no
     # label holds that one document's opening text does: 'Muscle Shoals' named the accident report there, when a protocol
     # titled '... Improvement of Muscle Strength ...' was named by 'Muscle' (a word used through a text, 'FY22' in FedEx's
     # 10-K, names nothing beside a label's name the router would follow: Oracle's 'FY22' question went to FedEx)

@@ -349,6 +349,17 @@ def _front_title(text:str, # the opening text a label is read from
     if len(v) >= 2 and v[0] == v[-1] and v[0] in '"\'': v = v[1:-1].strip()
     return v if v and not re.fullmatch(r'[|>][+-]?\d*', v) else None
 
+# %% ../nbs/11_tree.ipynb #form-title
+def _form_title(text:str, # the opening text a label is read from
+               )->str: # 'form name · first field line', or None
+    "A form's label: the heading right over its field lines (mastheads stacked above it aside) and the first field line, when the text opens on headings and tuning.FORM_FIELDS field lines follow them."
+    lines = [l.strip() for l in text.split('\n') if l.strip()]
+    i = next((k for k, l in enumerate(lines) if not _MD_HEAD.match(l)), len(lines))
+    fields = lines[i:i + tuning.FORM_FIELDS]
+    if not i or len(fields) < tuning.FORM_FIELDS or not all(_FIELD.match(l) for l in fields): return None
+    if not fields[0][_FIELD.match(fields[0]).end():].strip(): return None      # `Reference Code:` left blank names nothing
+    return f"{_MD_HEAD.match(lines[i - 1])[2].strip('#*• ')} · {fields[0]}"
+
 # %% ../nbs/11_tree.ipynb #19331200-2
 def _opening(pages, n:int)->str:
     "The first `n` characters of a document's text, pages joined by newlines, reading no further pages than that takes."
@@ -367,7 +378,7 @@ def doc_profile(pages, # [(page_no, text)], or a string
     "What identifies a document: a readable label, its names (title, source words, metadata) and its opening text."
     more = _opening(pages, tuning.PROFILE_SCAN)      # a 10-Q's balance sheet lies past its cover
     text = more[:n]
-    label = _front_title(text) or _cover_label(text) or _field_title(text) or _title(text, more) or title
+    label = _front_title(text) or _cover_label(text) or _field_title(text) or _form_title(text) or _title(text, more) or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
     said = [*_fiscal_names(text), *_fiscal_label(label), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
     names = ' '.join([title, _source_words(source), *vals, *said])

@@ -106,6 +106,9 @@ INDENT_SPREAD = 72  # points (an inch) a contents page's 2-3 indents stand withi
 # a plain text opens a help file's entries (anchored lines, `data._help_entries`) only when it opens this many: one `*emphasis*`
 # at a line's end heads nothing
 ENTRIES_MIN = 3
+# a document opening on headings and then this many field lines (`Location: Alton, NH`) is a form: it is labelled by
+# the heading over its fields and the first of them (`tree._form_title`)
+FORM_FIELDS = 3
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half

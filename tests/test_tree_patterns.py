@@ -868,3 +868,27 @@ def test_help_file_entries_are_sections(tmp_path):
     assert s['title'] == "'wrapscan' 'ws'" and s['breadcrumb'].endswith("3. Options summary *option-summary* › 'wrapscan' 'ws'"), s
     text = db.read(s['node_id'])['text']
     assert "*'wrapscan'*" in text and 'autoread' not in text, text       # the entry whole, its anchors kept, nothing of the others
+
+def test_forms_are_labelled_by_their_fields(tmp_path):
+    "Twenty NTSB reports were all labelled `National Transportation Safety Board`, the masthead over the form's name: `docs()` listed them alike."
+    from litesearch import database
+    def report(path, town, no, plane):
+        d = pymupdf.open(); p = d.new_page(); y = 60
+        for t in ('National Transportation Safety Board', 'Aviation Accident Final Report'):
+            p.insert_text((72, y), t, fontsize=16, fontname='hebo'); y += 26
+        for t in (f'Location: {town} Accident Number: {no}', 'Date & Time: 12/22/2007, 1230 EST Registration: N3070A',
+                  f'Aircraft: {plane} Aircraft Damage: Substantial', 'Flight Conducted Under: Part 91: General Aviation - Personal'):
+            p.insert_text((72, y), t, fontsize=10); y += 14
+        p.insert_text((72, y + 10), 'Analysis', fontsize=12, fontname='hebo'); y += 28
+        for t in [f'The pilot stated that the {plane} struck a snowbank during the landing roll.', 'The airplane nosed over.'] * 3:
+            p.insert_text((72, y), t, fontsize=10); y += 14
+        d.save(path)
+    db = database()
+    for i, r in enumerate([('Alton, NH', 'NYC08CA068', 'Cessna 170B'), ('Belen, NM', 'DEN08CA034', 'Piper PA-28')]):
+        report(tmp_path/f'r{i}.pdf', *r); db.add_file(tmp_path/f'r{i}.pdf')
+    labels = {d['title']: d['label'] for d in db.toc(depth=0)}
+    assert labels == {'r0': 'Aviation Accident Final Report · Location: Alton, NH Accident Number: NYC08CA068',
+                      'r1': 'Aviation Accident Final Report · Location: Belen, NM Accident Number: DEN08CA034'}, labels
+    assert db.docs('the snowbank accident at Belen', limit=1)[0]['title'] == 'r1'
+    # the masthead stays a section of the tree, as printed
+    assert [s['title'] for s in db.toc('r0', depth=1)[0]['sections']][:2] == ['National Transportation Safety Board', 'Aviation Accident Final Report']
