@@ -121,6 +121,9 @@ DOC_EV_NORM = 0.25   # a document's summed chunk evidence is divided by its chun
 # characters of a document's opening its profile reads for what names it: a 10-Q's balance sheet (its fiscal quarter)
 # lies past the cover, within the first 30,000 characters of the filings' 10-Qs
 PROFILE_SCAN = 30000
+# a document that opens on pages of contents and names itself nowhere within PROFILE_SCAN is read this far for the first
+# heading after them, for its label only (`tree.doc_profile`): HHS's plan prints 55,000 characters of contents first
+TITLE_SCAN = 60000
 
 # %% ../nbs/00_tuning.ipynb #tex-tree
 HEADING_WEIGHT = 0.3  # BM25 weight of the heading column relative to content, store-wide (each store records it)
