@@ -315,8 +315,11 @@ def _title(text:str, # the opening text a label is read from
     return next((x for j, x, a in hs if a > at and j <= k and len(_squash(x)) > len(c) and c in _squash(x)), h)
 
 # %% ../nbs/11_tree.ipynb #field-title
-_TITLE_FIELD = re.compile(r'(?im)^[#*\s]*(?:(?:official|public|scientific|full|study|protocol|project|research|trial)\s+title|title|project\s+name)'
-                          r'(?:\s+of\s+(?:the\s+)?(?:study|project|protocol|trial))?\s*(?:[:：]\s*(?P<v>.*?)\s*)?$')
+_TITLE_KEY = r'(?:(?:official|public|scientific|full|study|protocol|project|research|trial)\s+title|title|project\s+name)'
+_TITLE_FIELD = re.compile(rf'(?im)^[#*\s]*{_TITLE_KEY}(?:\s+of\s+(?:the\s+)?(?:study|project|protocol|trial))?\s*(?:[:：]\s*(?P<v>.*?)\s*)?$')
+# a cover set as a table loses its column rule: `Title Comparison of outcomes between ...` is one line. Its value starts
+# on a capitalised word and runs three words or more; a numbered part (`TITLE I GENERAL PROVISIONS` of an EU act) is none
+_TITLE_ROW = re.compile(rf'(?im)^[#*\s]*{_TITLE_KEY}[ \t]+(?P<v>(?-i:(?![IVXLCDM]+\b)[A-Z][a-z]*)\S*(?:[ \t]+\S+){{2,}}?)\s*$')
 
 _FIELD = re.compile(r'^[^\W\d_][\w /()&.-]{0,40}[:：]')     # `Grant Number:`, `Project number：`: the next field
 
@@ -334,7 +337,8 @@ def _field_title(text:str, # the opening text a label is read from
             got.append(x.lstrip('#* ')); j += 1
         v = ' '.join(got).strip()
         if len(v.split()) >= 3 and len(v) <= 300: return v
-    return None
+    m = _TITLE_ROW.search(text)      # a row's value is its line: the next row is the next field, with or without a colon
+    return m['v'] if m and len(m['v']) <= 300 else None
 
 # %% ../nbs/11_tree.ipynb #front-title
 _FRONT = re.compile(r'\A\ufeff?---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)', re.S)
