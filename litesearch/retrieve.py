@@ -16,7 +16,7 @@ from .db import _args_key, _count, _doc_params, _fresh, _kept, _number, _snapsho
 from .fts import fts_terms, STOPWORDS, _rows_holding
 from .vectors import _blobs_matrix, _QueryVec, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _check_q, _gap_scale, _md_esc, _query_emb, _vec_blind
-from .tree import _node, _pages, _pg, _read_tree, _DAY, _MONTHS, _fiscal_years
+from .tree import _node, _pages, _pg, _read_tree, _DAY, _MONTHS, _FIELD, _fiscal_years
 from .graph import _context_graph
 from .ingest import _with_sources
 from .read import Context, Hits, NodeContext, passage, Sections, _check_facets, _resolve_docs
@@ -595,8 +595,13 @@ def _fiscal_terms(q:str)->list:
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-5-s1
 def _unnamed_terms(tr, q, did)->list:
-    "The question's terms less those the document's label and names hold (all of them, if that leaves none)."
-    named = set(re.findall(r'\w+', ' '.join(tr.execute(f'SELECT label, names FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ()).lower()))
+    "The question's terms less those the document's label (a form's fields aside) and names hold (all of them, if that leaves none)."
+    label, names = tr.execute(f'SELECT label, names FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ('', '')
+    # a form's label carries its first fields (`Location: Alton, NH`, `tree._form_title`): what happened where, which the
+    # question asks about as much as it names the form by it. They route it; inside it they stay in the question
+    first, *more = (label or '').split(' · ')       # a title may open on a caption's colon ('Modules: CommonJS modules')
+    name = ' '.join([first, *(x for x in more if not _FIELD.match(x))])
+    named = set(re.findall(r'\w+', f'{name} {names or ""}'.lower()))
     return [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
 
 def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
