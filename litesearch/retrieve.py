@@ -425,11 +425,12 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     ev = _ev_per_length(tr, ev)
     ranks = {leg: {d: i + 1 for i, d in enumerate(ds)} for leg, ds in
              (('names', [d for d, _ in names]), ('body', [d for d, _ in body]), ('evidence', sorted(ev, key=lambda d: -ev[d])), ('sections', secs))}
-    # named by no label or file name, a document may still be named by its text: an accident report whose label was
-    # the agency's name (before `tree._form_title`), asked about by its place and aircraft. And beside the documents the labels name, by a name no
-    # label holds that one document's opening text does: 'Muscle Shoals' named the accident report there, when a protocol
-    # titled '... Improvement of Muscle Strength ...' was named by 'Muscle' (a word used through a text, 'FY22' in FedEx's
-    # 10-K, names nothing beside a label's name the router would follow: Oracle's 'FY22' question went to FedEx)
+    # named by no label or file name, a document may still be named by its text: an accident report whose label was the
+    # agency's name (before `tree._form_title`), asked about by its place and aircraft. And beside the documents the labels
+    # name, by a name no label holds that one document's opening text does: 'Muscle Shoals' named the accident report
+    # there, when a protocol titled '... Improvement of Muscle Strength ...' was named by 'Muscle' (a word used through a
+    # text, 'FY22' in FedEx's 10-K, names nothing beside a label's name the router would follow: Oracle's 'FY22' question
+    # went to FedEx)
     spec, words = _specificity(tr, nterms)
     conf = _route_conf(dict(names), ev, spec, words) if names else {}
     free = [t for t in terms if not _name_df(tr, t)] if names else terms
