@@ -122,7 +122,7 @@ DOC_EV_NORM = 0.25   # a document's summed chunk evidence is divided by its chun
 # lies past the cover, within the first 30,000 characters of the filings' 10-Qs
 PROFILE_SCAN = 30000
 # a document that opens on pages of contents and names itself nowhere within PROFILE_SCAN is read this far for the first
-# heading after them, for its label only (`tree.doc_profile`): HHS's plan prints 55,000 characters of contents first
+# heading after them, for its label only (`tree.doc_profile`): HHS's plan prints 57,000 characters of contents first
 TITLE_SCAN = 60000
 
 # %% ../nbs/00_tuning.ipynb #tex-tree
