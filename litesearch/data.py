@@ -650,6 +650,19 @@ def _over_columns(g, # a heading candidate's lines
     m = next((m for m in ls[i+1:] if not m.drop and (m.size, m.bold) != (l.size, l.bold) and strip_markers(m.text).strip()), None)
     return m is not None and l.x0 > m.x0 + l.size and abs(m.x0 + m.x1 - l.x0 - l.x1) / 2 > l.size
 
+def _row_label(g, # a heading candidate's lines
+               ls, # its page's `_Line`s
+              )->bool:
+    "Is the candidate a table's row label: prose in about the body's type (4+ words) on its line to its right, and its own column narrower than tuning.ROW_LABEL_SHARE of the page's text? Intel's `Chief Financial Officer` beside the officer's biography, not a heading."
+    l, body = g[0], _body_size([ls])
+    text = [m for m in ls if not m.drop and abs(m.size - body) < 0.5]
+    if not text: return False
+    width = max(m.x1 for m in text) - min(m.x0 for m in text)
+    # the first such line decides: a page set in two columns puts its headings' neighbours half a page across
+    o = next((o for o in ls if o not in g and not o.drop and o.blk != l.blk and o.size >= 0.8 * body and len(o.text.split()) >= 4
+              and any(abs(o.y - m.y) < m.size for m in g) and o.x0 >= max(m.x1 for m in g) + l.size), None)
+    return o is not None and o.x0 - l.x0 < tuning.ROW_LABEL_SHARE * width
+
 def _entry_subtitles(flat, # per page, its `_Line`s, the outline's entries placed
                     found:dict, # id of a candidate's first line -> (lines, depth, title)
                    )->list: # the keys of `found` that are subtitles
@@ -683,7 +696,7 @@ def _leaf_types(flat, # per page, its `_Line`s, the outline's entries placed
 
 def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
                   ):
-    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), numbered in a family below its entries', or in a leaf entry's own type after it (`_leaf_types`), none over a table's column (`_over_columns`), each under the entry it follows; before its first entry, those in type no smaller than its ranks, at its top rank."
+    "Headings the outline does not go down to, in place: those found from the text (`plan_heads`) in type smaller than its ranks (`_rank_type`), numbered in a family below its entries', or in a leaf entry's own type after it (`_leaf_types`), none over a table's column (`_over_columns`) nor a table's row label (`_row_label`), each under the entry it follows; before its first entry, those in type no smaller than its ranks, at its top rank."
     if (rank := _rank_type([(l.size, l.bold) for ls in flat for l in ls if l.head])) is None: return
     low, plain = rank
     smaller = lambda l: l.size < low or (l.size == low and not l.bold and not plain)
@@ -709,7 +722,8 @@ def _below_outline(flat, # per page, its `_Line`s, the outline's entries placed
     said = lambda g, t: (w := leaf.get(id(g[0]))) is not None and _weight(g[0]) != body and g[0].size <= w[0] \
                         and t.endswith('.') and len(t.split()) >= tuning.SENTENCE_HEAD_MIN_WORDS
     found = {id(g[0]): (g, d, t) for g, d, t in planned
-             if (smaller(g[0]) or deeper(t) or own(g[0]) or said(g, t)) and not any(l.head or l.pre for l in g) and not _over_columns(g, page[id(g[0])])}
+             if (smaller(g[0]) or deeper(t) or own(g[0]) or said(g, t)) and not any(l.head or l.pre for l in g)
+             and not _over_columns(g, page[id(g[0])]) and not _row_label(g, page[id(g[0])])}
     for k in _entry_subtitles(flat, found): del found[k]
     # before the outline's first entry (a plan's cover, its contents, the agency's own page), a heading in type no smaller
     # than the outline's ranks heads its part of the front matter, at the outline's top rank: the outline starts late

@@ -109,6 +109,9 @@ ENTRIES_MIN = 3
 # a document opening on headings and then this many field lines (`Location: Alton, NH`) is a form: it is labelled by
 # the heading over its fields and the first of them (`tree._form_title`)
 FORM_FIELDS = 3
+# below an outline, a candidate with prose on its line to its right is a table's row label when its column (its left edge to
+# that prose) is narrower than this share of the page's text: Intel's officers' titles 0.26, OPM's two-column pages 0.51+
+ROW_LABEL_SHARE = 1 / 3
 
 # %% ../nbs/00_tuning.ipynb #tex-retrieve
 # RRF weights of the document rankings, chosen on half of each question set and checked on the other half

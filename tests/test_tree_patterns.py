@@ -892,3 +892,22 @@ def test_forms_are_labelled_by_their_fields(tmp_path):
     assert db.docs('the snowbank accident at Belen', limit=1)[0]['title'] == 'r1'
     # the masthead stays a section of the tree, as printed
     assert [s['title'] for s in db.toc('r0', depth=1)[0]['sections']][:2] == ['National Transportation Safety Board', 'Aviation Accident Final Report']
+
+def test_table_row_labels_are_no_headings():
+    "Intel's officers' titles, set in italics in a narrow first column beside each biography, were 7 headings below its outline; a two-column page's headings stay."
+    from litesearch.data import _outline_heads, _below_outline
+    text = 'Our mission is to recruit, retain and honor a world-class workforce to serve the American people every day.'
+    bio = 'Mr. Davis joined us in April 2019 as our Executive Vice President and Chief Financial Officer.'
+    row = lambda t, size, bold, blk, x0=18, x1=580, y=0: _Line(t, size, bold, x1, 18, 580, blk, x0=x0, y=y)
+    heads = lambda flat: [l.head for ls in flat for l in ls if l.head]
+    def doc(first, second):
+        flat = [[row('Strategic Goals', 16, True, 0, y=40), *[row(text, 9, False, k, y=60 + 11 * k) for k in (1, 2)],
+                 row('Objective 1.1 Safe travel', 12, True, 3, x1=300, y=100), *[row(text, 9, False, k, y=100 + 11 * k) for k in (4, 5)]],
+                [row(first, 16, True, 0, y=40), *[row(text, 9, False, k, x1=290, y=60 + 11 * k) for k in (1, 2)], *second]]
+        _outline_heads([[1, 'Strategic Goals', 1], [1, first, 2]], flat); _below_outline(flat)
+        return heads(flat)
+    table = [row('Chief Financial Officer', 12, True, 3, x1=130, y=100), row(bio, 9, False, 4, x0=160, y=100), row(bio, 9, False, 4, x0=160, y=111),
+             row('Chief Executive Officer', 12, True, 5, x1=130, y=140), row(bio, 9, False, 6, x0=160, y=140), row(bio, 9, False, 6, x0=160, y=151)]
+    assert doc('Our Officers', table) == [(1, 'Strategic Goals'), (2, 'Objective 1.1 Safe travel'), (1, 'Our Officers')]
+    columns = [row('Closing Skills Gaps', 12, True, 3, x1=150, y=100), row(text, 9, False, 4, x0=310, y=100), row(text, 9, False, 5, x1=290, y=114)]
+    assert doc('Our Work', columns)[-1] == (2, 'Closing Skills Gaps')
