@@ -655,13 +655,11 @@ def _row_label(g, # a heading candidate's lines
               )->bool:
     "Is the candidate a table's row label: prose in about the body's type (4+ words) on its line to its right, and its own column narrower than tuning.ROW_LABEL_SHARE of the page's text? Intel's `Chief Financial Officer` beside the officer's biography, not a heading."
     l, body = g[0], _body_size([ls])
-    text = [m for m in ls if not m.drop and abs(m.size - body) < 0.5]
-    if not text: return False
-    width = max(m.x1 for m in text) - min(m.x0 for m in text)
     # the first such line decides: a page set in two columns puts its headings' neighbours half a page across
     o = next((o for o in ls if o not in g and not o.drop and o.blk != l.blk and o.size >= 0.8 * body and len(o.text.split()) >= 4
               and any(abs(o.y - m.y) < m.size for m in g) and o.x0 >= max(m.x1 for m in g) + l.size), None)
-    return o is not None and o.x0 - l.x0 < tuning.ROW_LABEL_SHARE * width
+    text = [m for m in ls if not m.drop and abs(m.size - body) < 0.5] if o is not None else []     # measured only when needed
+    return bool(text) and o.x0 - l.x0 < tuning.ROW_LABEL_SHARE * (max(m.x1 for m in text) - min(m.x0 for m in text))
 
 def _entry_subtitles(flat, # per page, its `_Line`s, the outline's entries placed
                     found:dict, # id of a candidate's first line -> (lines, depth, title)

@@ -382,8 +382,10 @@ def doc_profile(pages, # [(page_no, text)], or a string
     "What identifies a document: a readable label, its names (title, source words, metadata) and its opening text."
     more = _opening(pages, tuning.PROFILE_SCAN)      # a 10-Q's balance sheet lies past its cover
     text = more[:n]
-    label = _front_title(text) or _cover_label(text) or _field_title(text) or _form_title(text) or _title(text, more) or \
-            _title(text, _opening(pages, tuning.TITLE_SCAN)) or title     # contents past PROFILE_SCAN: the label alone reads on
+    label = _front_title(text) or _cover_label(text) or _field_title(text) or _form_title(text) or _title(text, more)
+    # contents past PROFILE_SCAN: the label alone reads on (a text the scan held whole has nothing further to read)
+    if not label and len(more) >= tuning.PROFILE_SCAN: label = _title(text, _opening(pages, tuning.TITLE_SCAN))
+    label = label or title
     vals = [str(v) for v in (meta or {}).values() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
     said = [*_fiscal_names(text), *_fiscal_label(label), *_quarter_names(text), *_symbols(text), *_fiscal_quarter(more)]
     names = ' '.join([title, _source_words(source), *vals, *said])
