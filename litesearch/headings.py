@@ -788,7 +788,7 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     # the document's own contents, when its entries are found in the body, is the outline: type-only headings go below its
     # entries, which rank by their indents there
     skel = {(p, i): r for p, i, _, _, r in ents} if len(ents) >= 3 else {}
-    seen, out, cells = set(), [], set()
+    seen, out, cells, rows = set(), [], set(), set()
     title = _doc_title(flat, cands, body)
     for p, i, g, d in sorted(cands, key=lambda c: (c[0], c[1], -len(c[2]))):
         if (p, i) in seen: continue
@@ -805,6 +805,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         if (p == 0 and cover and ((g[0].size, g[0].bold) != cover or _runs_on(flat[p], i, len(g)))) or (back and p == len(flat) - 1): continue
         # a cell or a field stays a candidate until the labels are read, so the run of labels it sits in still reads as one
         if f is None and d and not is_statement(t) and (_beside(flat[p], g[0]) or _field(flat[p], i, len(g))): cells.add((p, i))
+        # a table's header row under a line of its own (`Name` over `Current Title  Age  Experience`): the label over it heads the table
+        elif f is None and d and not is_statement(t) and any(_beside(flat[p], l) for l in g[1:]): rows.add((p, i))
         out.append((p, i, g, d))
     run = _running(out, flat)
     # the cover's title stays when later pages print it again at their tops (a protocol's signature pages)
@@ -824,7 +826,8 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
     cel = {k for k, (p, i, _, _) in enumerate(out) if (p, i) in cells}
     # the cover's title heads the document, not a list: the cover's fields under it head no text either
     lab = _labels(out, lv, fams, titles, flat, skel, cel) - {k for k, c in enumerate(out) if c[:2] == title}
-    drop = lab | _list_tail(out, fams, titles, lab, cel, gone) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
+    row = {k for k, (p, i, _, _) in enumerate(out) if (p, i) in rows}
+    drop = lab | row | _list_tail(out, fams, titles, lab, cel, gone) | _subtitles(out, fams, titles, flat, skel) | _reprints(out, fams, titles)
     out, titles, fams = ([x for k, x in enumerate(xs) if k not in drop] for xs in (out, titles, fams))
     lv = levels([(f, key(p, i, t, d)) for t, f, (p, i, _, d) in zip(titles, fams, out)], types=types())
     return [(g, v, t) for (_, _, g, _), v, t in zip(out, lv, titles)]

@@ -911,3 +911,25 @@ def test_table_row_labels_are_no_headings():
     assert doc('Our Officers', table) == [(1, 'Strategic Goals'), (2, 'Objective 1.1 Safe travel'), (1, 'Our Officers')]
     columns = [row('Closing Skills Gaps', 12, True, 3, x1=150, y=100), row(text, 9, False, 4, x0=310, y=100), row(text, 9, False, 5, x1=290, y=114)]
     assert doc('Our Work', columns)[-1] == (2, 'Closing Skills Gaps')
+
+def test_header_row_under_a_line_of_its_own_is_no_heading():
+    "Intel's officers' table: `Name` alone on its line over `Current Title  Age  Experience` read as one heading that held the table."
+    doc = pymupdf.open(); pg = doc.new_page()
+    put = lambda x, y, t, size=9, bold=False: pg.insert_text((x, y), t, fontsize=size, fontname='hebo' if bold else 'helv')
+    put(72, 60, 'Item 10. Directors and Executive Officers', 14, True)
+    for k in range(4): put(72, 84 + 11 * k, 'We design, manufacture and market smartphones, personal computers, tablets, wearables and more.')
+    put(72, 150, 'Information About Our Executive Officers', 12, True)
+    put(72, 172, 'Name\nCurrent Title', 9, True)         # one text object: one block of two lines
+    for x, t in ((190, 'Age'), (230, 'Experience')): put(x, 182.8, t, 9, True)
+    for k, (name, age) in enumerate((('Gregory M. Bryant', '52'), ('George S. Davis', '63'))):
+        y = 200 + 50 * k
+        put(72, y, name); put(190, y, age)
+        for j in range(3): put(230, y + 11 * j, f'Mr. {name.split()[-1]} is our Executive Vice President and leads the client computing group {"and its sales" * j}.')
+    put(72, 320, 'Item 11. Executive Compensation', 14, True)
+    for k in range(4): put(72, 344 + 11 * k, 'The information required by this item is incorporated by reference to our proxy statement.')
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    titles = [n.title for n in nodes[1:]]
+    assert 'Information About Our Executive Officers' in titles, titles
+    assert not any('Current Title' in t or t.startswith('Name') for t in titles), titles
+    officers = next(n for n in nodes if n.title == 'Information About Our Executive Officers')
+    assert 'Mr. Davis' in officers.text()
