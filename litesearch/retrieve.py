@@ -16,7 +16,7 @@ from .db import _args_key, _count, _doc_params, _fresh, _kept, _number, _snapsho
 from .fts import fts_terms, STOPWORDS, _rows_holding
 from .vectors import _blobs_matrix, _QueryVec, _store_dtype
 from .core import leg_weights, rerank_hits, rrf_merge, tiered, _check_q, _gap_scale, _md_esc, _query_emb, _vec_blind
-from .tree import _node, _pages, _pg, _read_tree, _DAY, _MONTHS, _FIELD, _fiscal_years
+from .tree import _node, _pages, _pg, _read_tree, _DAY, _MONTHS, _FIELD, _fiscal_years, _LABEL_SEP
 from .graph import _context_graph
 from .ingest import _with_sources
 from .read import Context, Hits, NodeContext, passage, Sections, _check_facets, _resolve_docs
@@ -279,7 +279,7 @@ _RECENT = re.compile(r'\b(?:latest|most\s+recent|newest)\b', re.I)
 
 _QUARTERLY, _ANNUAL = re.compile(r'\b(?:10-?Q|quarter(?:ly)?)\b', re.I), re.compile(r'\b(?:10-?K|annual|fiscal\s+year)\b', re.I)
 
-_FORM_CODE, _LABEL_FORM = re.compile(r'\b10-?[KQ]\b', re.I), re.compile(r'· Form (\S+)')     # a form asked for by its code; the form a cover label names
+_FORM_CODE, _LABEL_FORM = re.compile(r'\b10-?[KQ]\b', re.I), re.compile(re.escape(_LABEL_SEP.lstrip()) + r'Form (\S+)')     # a form asked for by its code; the form a cover label names
 _FORM_TITLE = re.compile(r'\b(?:quarterly|annual)\s+report\b', re.I)     # a form asked for by its cover's title
 # an amended filing asked for as one ('its latest 10-K/A', 'the most recent amended annual report', 'the latest amendment to
 # Acme's 10-K'); 'amendment' alone may be what a filing is about (an amendment to a credit agreement)
@@ -600,7 +600,7 @@ def _unnamed_terms(tr, q, did)->list:
     label, names = tr.execute(f'SELECT label, names FROM [{tr.profiles.name}] WHERE doc_id = ?', [did]).fetchone() or ('', '')
     # a form's label carries its first fields (`Location: Alton, NH`, `tree._form_title`): what happened where, which the
     # question asks about as much as it names the form by it. They route it; inside it they stay in the question
-    first, *more = (label or '').split(' · ')       # a title may open on a caption's colon ('Modules: CommonJS modules')
+    first, *more = (label or '').split(_LABEL_SEP)       # a title may open on a caption's colon ('Modules: CommonJS modules')
     name = ' '.join([first, *(x for x in more if not _FIELD.match(x))])
     named = set(re.findall(r'\w+', f'{name} {names or ""}'.lower()))
     return [t for t in fts_terms(q) if not set(re.findall(r'\w+', t.lower())) <= named] or fts_terms(q)
@@ -713,7 +713,7 @@ AUTO_GLOSSARY = 'finance'    # what a store left to choose ('auto', the default)
 def _holds_filings(tr)->bool:
     "Whether the store holds a 10-K or 10-Q: a document whose label, read from its cover, names the form."
     sql = f'SELECT EXISTS(SELECT 1 FROM [{tr.docs.name}] WHERE label GLOB ?)'
-    return _fresh(tr.db, ('filings', tr.docs.name), lambda: bool(tr.execute(sql, ['* · Form 10-[KQ]*']).fetchone()[0]))
+    return _fresh(tr.db, ('filings', tr.docs.name), lambda: bool(tr.execute(sql, [f'*{_LABEL_SEP}Form 10-[KQ]*']).fetchone()[0]))
 
 def _glossary_state(tr)->tuple:
     "(recorded glossary, True when the store chose it itself): 'auto' (or nothing recorded) is `AUTO_GLOSSARY` once the store holds filings."

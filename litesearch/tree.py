@@ -193,6 +193,8 @@ def _registrant(lines, at):
        not re.search(r'file number|commission|period|pursuant|_{3}|\d{3}-\d{4}', prev, re.I): return prev
 
 # %% ../nbs/11_tree.ipynb #19331200-1
+_LABEL_SEP = ' · '      # between a label's parts: a filing's name, form and period; a form's name and its first field
+
 def _cover_label(text:str):
     "'Registrant · Form · period' from a filing's cover page (None when the text names no registrant)."
     lines = [l.strip() for l in text.splitlines() if l.strip()]
@@ -203,7 +205,7 @@ def _cover_label(text:str):
            '10-Q' if re.search(r'quarterly report pursuant', text, re.I) else None
     parts = [name, f'Form {code}' if code else None,
              f"{per[1].lower()} ended {' '.join(per[2].split())}" if per else (f'dated {ev[1]}' if ev else None)]
-    return ' · '.join(p for p in parts if p)
+    return _LABEL_SEP.join(p for p in parts if p)
 
 def _source_words(source)->str:
     "The last two parts of a path or URL as words, run-together codes also split: '.../q/EBAY_2023Q1.pdf' -> 'q EBAY 2023Q1 2023 Q1'."
@@ -362,7 +364,7 @@ def _form_title(text:str, # the opening text a label is read from
     fields = lines[i:i + tuning.FORM_FIELDS]
     if not i or len(fields) < tuning.FORM_FIELDS or not all(_FIELD.match(l) for l in fields): return None
     if not fields[0][_FIELD.match(fields[0]).end():].strip(): return None      # `Reference Code:` left blank names nothing
-    return f"{_MD_HEAD.match(lines[i - 1])[2].strip('#*• ')} · {fields[0]}"
+    return _MD_HEAD.match(lines[i - 1])[2].strip('#*• ') + _LABEL_SEP + fields[0]
 
 # %% ../nbs/11_tree.ipynb #19331200-2
 def _opening(pages, n:int)->str:
