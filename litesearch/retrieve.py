@@ -416,7 +416,7 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     # matched more of a question's words than 'Apple' matched Apple's 10-K; separate rankings keep the name decisive.
     # And a word many documents' names share ('EU' in four of eight acts' titles, '10-K') names none of them: BM25
     # scores it near 0, but a rank is a rank, so only the terms that name a few documents rank by name
-    nterms = _dated(tr, q, _naming_terms(tr, terms, q))
+    nterms = _latest_period(tr, q, _dated(tr, q, _naming_terms(tr, terms, q)), leg)
     names = _newest_named(tr, q, leg('label names', '0, 1, 1, 0', nterms), leg)
     body = leg('body', '0, 0, 0, 1', terms) if tuning.DOC_LEGS['body'] else []
     ev, nh = {}, {}
@@ -623,6 +623,28 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
     # store-wide fusion keeps that vote, since lifting every table row there moved which document the evidence favours
     blind = _vec_blind(tr.store, fts) if fts and vec and tuning.FUSE_SCORES else None      # rank fusion reads no scores
     return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec, _gap_scale(tr.db, tr.store)), blind=blind), len(fts)
+
+# %% ../nbs/15_retrieve.ipynb #latest
+_YEAR4 = re.compile(r'(?<!\d)((?:19|20)\d\d)(?!\d)')
+# a report named by its year: 'per its FY2023 annual report', 'the 2022 10-K', 'its 2023 quarterly report'
+_REPORT_NAMED = re.compile(r"(?i)(?:\bFY\s?'?\d\d(?:\d\d)?|(?<!\d)(?:19|20)\d\d)\s+(?:form\s+)?(?:10-?[KQ]|annual|quarterly)\b")
+
+def _latest_period(tr, q, terms, leg)->list:
+    "`terms` less the years `q` compares with a later year it names (up to `tuning.COMPARATIVE_YEARS` before it) that a filing of the company it names is of: that filing shows the earlier period beside its own."
+    ys = set(_YEAR4.findall(q)) | {y for ys in _fiscal_years(q) for y in ys}
+    if len(ys) < 2 or _REPORT_YEAR.search(q) or _REPORT_NAMED.search(q): return terms
+    # the company is what the other naming terms name best; none that names some documents and not others (a store of one
+    # company's filings): every document
+    p, n = tr.profiles.name, _n_docs(tr)
+    who = [t for t in terms if not _YEAR4.search(t) and not set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS and 0 < _name_df(tr, t) < n]
+    cand = leg('label names', '0, 1, 1, 0', who) if who else tr.execute(f'SELECT doc_id, 1.0 FROM [{p}]').fetchall()
+    near = [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
+    said = ' '.join(n or '' for n, in tr.execute(f'SELECT names FROM [{p}] WHERE doc_id IN ({",".join("?" * len(near))})', near)) if near else ''
+    held = [int(y) for y in ys if re.search(rf'\b(?:fiscal |FY){y}\b', said)]
+    if not held: return terms
+    drop = {y for y in ys if 0 < max(held) - int(y) <= tuning.COMPARATIVE_YEARS}
+    return [t for t in terms if not set(_YEAR4.findall(t)) & drop]
+
 
 # %% ../nbs/15_retrieve.ipynb #form
 _NDEC = r'(?:one|two|three|four|a|\d+)'

@@ -163,6 +163,9 @@ ROUTE_MIN = 0.3
 # a word written as a name (a capital, a digit) names the document holding this share of the chunks that hold it, and at
 # least TEXT_NAME_MIN of them, when that document also holds the best evidence ('VAT': the VAT directive; see `_text_named`)
 TEXT_NAME_SHARE, TEXT_NAME_MIN = 0.8, 3
+# fiscal years before its own a filing shows beside it (a 10-K's income statement: three years), so a question comparing
+# a period with one up to this many years before it means the later filing (`retrieve._latest_period`); not tuned
+COMPARATIVE_YEARS = 2
 # a `hash` store's vectors join the ranking when no `emb=` is given (False: its keywords rank it; see 15_retrieve)
 HASH_RANKS = False
 
