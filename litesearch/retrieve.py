@@ -417,7 +417,7 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     # And a word many documents' names share ('EU' in four of eight acts' titles, '10-K') names none of them: BM25
     # scores it near 0, but a rank is a rank, so only the terms that name a few documents rank by name
     nterms = _latest_period(tr, q, _dated(tr, q, _naming_terms(tr, terms, q)), leg)
-    names = _newest_named(tr, q, leg('label names', '0, 1, 1, 0', nterms), leg)
+    names = _period_named(tr, _newest_named(tr, q, leg('label names', '0, 1, 1, 0', nterms), leg), nterms)
     body = leg('body', '0, 0, 0, 1', terms) if tuning.DOC_LEGS['body'] else []
     ev, nh = {}, {}
     for h in hits:
@@ -643,7 +643,26 @@ def _latest_period(tr, q, terms, leg)->list:
     held = [int(y) for y in ys if re.search(rf'\b(?:fiscal |FY){y}\b', said)]
     if not held: return terms
     drop = {y for y in ys if 0 < max(held) - int(y) <= tuning.COMPARATIVE_YEARS}
-    return [t for t in terms if not set(_YEAR4.findall(t)) & drop]
+    out = [t for t in terms if not set(_YEAR4.findall(t)) & drop]
+    if out == terms: return terms
+    # the year they were compared with names the filing, though a quarter of the store's names may hold it (`_naming_terms`
+    # then left it out): 'Oracle's cash in 2023 compared with 2022' named no year once 2022 was gone, and took its 2020 10-K
+    top = str(min(int(y) for y in ys if int(y) > max(map(int, drop))))
+    return out if any(top in _YEAR4.findall(t) for t in out) else out + [f'"{top}"']
+
+# a naming term that is a period: a year, a fiscal year, a quarter, a month, or words of `_PERIOD_WORDS` only ('annual')
+_PERIOD_TERM = re.compile(rf"(?i)^(?:(?:19|20)\d\d|fiscal (?:19|20)\d\d|FY\s?'?\d\d(?:\d\d)?|Q[1-4]|[1-4]Q\d\d|(?:first|second|third|fourth) quarter|{_MONTH})$")
+
+def _period_named(tr, names:list, nterms:list)->list:
+    "`names` ((doc_id, score), best first) less the documents only a period names, when the question's other naming terms (its company) name some document: a period names every company's filing of it."
+    isper = lambda t: bool(_PERIOD_TERM.match(t.strip('"'))) or set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS
+    who = [t for t in nterms if not isper(t)]
+    if not names or not who or len(who) == len(nterms): return names
+    p, ids, e = tr.profiles.name, [d for d, _ in names], f"{{label names}} : ({' OR '.join(who)})"
+    if not tr.execute(f'SELECT 1 FROM [{p}] WHERE [{p}] MATCH ? LIMIT 1', [e]).fetchone(): return names
+    # `who` are fts_terms (quoted): nothing of the question's text is read as FTS syntax
+    named = {d for d, in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ? AND doc_id IN ({",".join("?" * len(ids))})', [e, *ids])}
+    return [(d, s) for d, s in names if d in named]
 
 
 # %% ../nbs/15_retrieve.ipynb #form
