@@ -11,7 +11,8 @@ fiscal 2023', 'fiscal Q3 2023', 'its Q3 2023 10-Q', reckoned from the company's 
 ended <date>', 'the quarter ending <date>', 'its <month> <year> 10-Q', 'its third-quarter fiscal 2023 report', '3Q23'; 'its
 most recent 10-K filing', 'its newest 10-Q filing'. Session 44 added a year compared with the one before ('in fiscal 2023 versus
 fiscal 2022', 'in 2023 compared with 2022', 'for 2023 and 2022', 'in FY23 vs FY22'; only where the company filed a 10-K for
-the year before too) and 'in Q3 FY2023 versus Q3 FY2022': the later filing is meant. Three topics each. The right document is the filing the
+the year before too) and 'in Q3 FY2023 versus Q3 FY2022': the later filing is meant; and 'for the year ended May 2023', 'for the
+fiscal year ending <date>', 'for the nine months ended <date>' (a 10-Q's year to date). Three topics each. The right document is the filing the
 question names; for 'latest' the company's newest of that form (by the cover's period end). Reported: the share right
 by period phrasing and by company name, and a few misses of each phrasing.
 
@@ -83,6 +84,8 @@ def questions(fs):
                    ('twelve months ended DATE', f'for the twelve months ended {date}'), ('FY Y annual report', f'in its FY {y} annual report')]
             latest = [('latest 10-K', 'in its latest 10-K'), ('most recent annual report', 'in its most recent annual report'),
                       ('most recent 10-K filing', 'in its most recent 10-K filing')]
+            # session 44, written before their first run: the year end without its day, the year 'ending'
+            per += [('year ended MONTH Y', f"for the year ended {f['month']} {y}"), ('fiscal year ending DATE', f'for the fiscal year ending {date}')]
             # session 44, written before their first run: a year compared with the one before, where the company filed a 10-K
             # for that year too (both years name a filing; the later one prints the earlier beside its own)
             if any(k['co'] == f['co'] and k['form'] == '10-K' and k['year'] == y - 1 for k in fs):
@@ -98,6 +101,8 @@ def questions(fs):
                    # phrasings added in session 23, written before any run
                    ('three months ended DATE', f'for the three months ended {date}'), ('quarter ending DATE', f'for the quarter ending {date}'),
                    ('MONTH Y 10-Q', f"in its {f['month']} {y} 10-Q")]
+            # session 44, written before their first run: the months of the fiscal year to the quarter's end ('the nine months ended')
+            if fq and fq[0] > 1: per += [('n months ended DATE', f"for the {('six', 'nine')[fq[0] - 2]} months ended {date}")]
             # session 44, written before their first run: the quarter against the same quarter a year before
             if fq: per += [('Qn FYyyyy versus Qn FYyyyy-1', f'in Q{fq[0]} FY{fq[1]} versus Q{fq[0]} FY{fq[1] - 1}')]
             if fq: per += [('nth-quarter fiscal Y report', 'in its {nth}-quarter fiscal {y} report'.format(nth=('first', 'second', 'third', 'fourth')[fq[0] - 1], y=fq[1])),

@@ -587,7 +587,7 @@ _REPORT_YEAR = re.compile(r'(?i)\b((?:19|20)\d\d)\s+(?:form\s+)?(?:10-?K|annual\
                           r'|\b(?:form\s+)?(?:10-?K|annual\s+report)\s+(?:for|of)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d\d)\b')
 
 # a year ended on a date is the fiscal year of that date's year, as a cover's period names its filing (`tree._fiscal_names`)
-_YEAR_ENDED = re.compile(r'(?i)\b(?:(?:fiscal\s+)?year|(?:twelve|12)\s+months)\s+end(?:ed|ing)\s+(?:on\s+)?[A-Z][a-z]+\.?\s\d{1,2},?\s((?:19|20)\d\d)\b')
+_YEAR_ENDED = re.compile(r'(?i)\b(?:(?:fiscal\s+)?year|(?:twelve|12)\s+months)\s+end(?:ed|ing)\s+(?:on\s+)?[A-Z][a-z]+\.?\s(?:\d{1,2},?\s)?((?:19|20)\d\d)\b')
 
 def _fiscal_terms(q:str)->list:
     "The phrase '\"fiscal 2023\"' for each fiscal year a question names ('fiscal 2023', 'fiscal year 2023', 'FY2023', 'FY23', 'its 2023 Form 10-K', 'the 2023 annual report', 'the year ended May 31, 2023'): it names the annual report of that year, where '2023' alone names every document of 2023."
