@@ -12,7 +12,7 @@ ended <date>', 'the quarter ending <date>', 'its <month> <year> 10-Q', 'its thir
 most recent 10-K filing', 'its newest 10-Q filing'. Session 44 added a year compared with the one before ('in fiscal 2023 versus
 fiscal 2022', 'in 2023 compared with 2022', 'for 2023 and 2022', 'in FY23 vs FY22'; only where the company filed a 10-K for
 the year before too) and 'in Q3 FY2023 versus Q3 FY2022': the later filing is meant; and 'for the year ended May 2023', 'for the
-fiscal year ending <date>', 'for the nine months ended <date>' (a 10-Q's year to date). Three topics each. The right document is the filing the
+fiscal year ending <date>', 'for the nine months ended <date>' (a 10-Q's year to date), 'in 2023' (the year alone). Three topics each. The right document is the filing the
 question names; for 'latest' the company's newest of that form (by the cover's period end). Reported: the share right
 by period phrasing and by company name, and a few misses of each phrasing.
 
@@ -85,7 +85,8 @@ def questions(fs):
             latest = [('latest 10-K', 'in its latest 10-K'), ('most recent annual report', 'in its most recent annual report'),
                       ('most recent 10-K filing', 'in its most recent 10-K filing')]
             # session 44, written before their first run: the year end without its day, the year 'ending'
-            per += [('year ended MONTH Y', f"for the year ended {f['month']} {y}"), ('fiscal year ending DATE', f'for the fiscal year ending {date}')]
+            per += [('year ended MONTH Y', f"for the year ended {f['month']} {y}"), ('fiscal year ending DATE', f'for the fiscal year ending {date}'),
+                    ('in Y', f'in {y}')]
             # session 44, written before their first run: a year compared with the one before, where the company filed a 10-K
             # for that year too (both years name a filing; the later one prints the earlier beside its own)
             if any(k['co'] == f['co'] and k['form'] == '10-K' and k['year'] == y - 1 for k in fs):
