@@ -636,10 +636,10 @@ def _latest_period(tr, q, terms, leg)->list:
     # the company is what the other naming terms name best; none that names some documents and not others (a store of one
     # company's filings): every document
     p, n = tr.profiles.name, _n_docs(tr)
-    who = [t for t in terms if not _YEAR4.search(t) and not set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS and 0 < _name_df(tr, t) < n]
+    who = [t for t in terms if not _is_period(t) and 0 < _name_df(tr, t) < n]
     cand = leg('label names', '0, 1, 1, 0', who) if who else tr.execute(f'SELECT doc_id, 1.0 FROM [{p}]').fetchall()
     near = [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
-    said = ' '.join(n or '' for n, in tr.execute(f'SELECT names FROM [{p}] WHERE doc_id IN ({",".join("?" * len(near))})', near)) if near else ''
+    said = ' '.join(x or '' for x, in tr.execute(f'SELECT names FROM [{p}] WHERE doc_id IN ({",".join("?" * len(near))})', near)) if near else ''
     held = [int(y) for y in ys if re.search(rf'\b(?:fiscal |FY){y}\b', said)]
     if not held: return terms
     drop = {y for y in ys if 0 < max(held) - int(y) <= tuning.COMPARATIVE_YEARS}
@@ -650,13 +650,15 @@ def _latest_period(tr, q, terms, leg)->list:
     top = str(min(int(y) for y in ys if int(y) > max(map(int, drop))))
     return out if any(top in _YEAR4.findall(t) for t in out) else out + [f'"{top}"']
 
-# a naming term that is a period: a year, a fiscal year, a quarter, a month, or words of `_PERIOD_WORDS` only ('annual')
-_PERIOD_TERM = re.compile(rf"(?i)^(?:(?:19|20)\d\d|fiscal (?:19|20)\d\d|FY\s?'?\d\d(?:\d\d)?|Q[1-4]|[1-4]Q\d\d|(?:first|second|third|fourth) quarter|{_MONTH})$")
+_PERIOD_TERM = re.compile(rf"(?i)^(?:FY\s?'?\d\d|Q[1-4]|[1-4]Q\d\d|(?:first|second|third|fourth) quarter|{_MONTH})$")
+
+def _is_period(t:str)->bool:
+    "Is naming term `t` a period: one holding a year ('2023', 'FY2023', 'fiscal 2023'), a quarter, a month, or words of `_PERIOD_WORDS` only ('annual')?"
+    return bool(_YEAR4.search(t) or _PERIOD_TERM.match(t.strip('"'))) or set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS
 
 def _period_named(tr, names:list, nterms:list)->list:
     "`names` ((doc_id, score), best first) less the documents only a period names, when the question's other naming terms (its company) name some document: a period names every company's filing of it."
-    isper = lambda t: bool(_PERIOD_TERM.match(t.strip('"'))) or set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS
-    who = [t for t in nterms if not isper(t)]
+    who = [t for t in nterms if not _is_period(t)]
     if not names or not who or len(who) == len(nterms): return names
     p, ids, e = tr.profiles.name, [d for d, _ in names], f"{{label names}} : ({' OR '.join(who)})"
     if not tr.execute(f'SELECT 1 FROM [{p}] WHERE [{p}] MATCH ? LIMIT 1', [e]).fetchone(): return names
