@@ -594,6 +594,10 @@ def _beside(ls, l):
     return l.gap >= tuning.CELL_GAP or any(o.blk != l.blk and abs(o.y - l.y) < 1.5 and (o.x0 >= l.x1 or o.x1 <= l.x0) and (o.size, o.bold) == (l.size, l.bold)
                and not family(o.text) for o in ls if o is not l and not o.drop)
 
+def _stacked(a, b)->bool:
+    "Is line `a` set right over line `b` (within `tuning.HEAD_STACK_GAP` type sizes, baseline to baseline), centred on it, in its type: the lines of one table cell?"
+    return (a.size, a.bold) == (b.size, b.bold) and 0 < b.y - a.y <= tuning.HEAD_STACK_GAP * b.size and abs(a.x0 + a.x1 - b.x0 - b.x1) / 2 < b.size
+
 def _field(ls, i, n):
     "Lines next to a label of their type ending in a colon (`PERFORMANCE MEASURE:` | the measure): a field's label or value, not a heading."
     near = [next((o for o in ls[i+n:] if not o.drop), None), next((o for o in reversed(ls[:i]) if not o.drop), None)]
@@ -808,6 +812,9 @@ def plan_heads(flat, # per page, its `_Line`s (furniture already marked `drop`)
         # a table's header row under a line of its own (`Name` over `Current Title  Age  Experience`): the label over it heads the table
         elif f is None and d and not is_statement(t) and any(_beside(flat[p], l) for l in g[1:]): rows.add((p, i))
         out.append((p, i, g, d))
+    # a column's header wrapped over blocks: the line right over a cell or a row, centred on it and in its type, is its top line
+    for (p, i, g, _), (q, j, h, _) in reversed(list(zip(out, out[1:]))):
+        if ((q, j) in cells or (q, j) in rows) and p == q and _stacked(g[-1], h[0]) and family(strip_markers(' '.join(l.text for l in g))) is None: cells.add((p, i))
     run = _running(out, flat)
     # the cover's title stays when later pages print it again at their tops (a protocol's signature pages)
     keep = lambda c: family(c[2][0].text) or is_statement(c[2][0].text) or c[:2] == title or _squash(' '.join(l.text for l in c[2])) not in run

@@ -92,6 +92,10 @@ REPEAT_PAGES = 10    # an unnumbered title heading this many pages is a label re
 CELL_GAP = 4.0
 # a line more than this many type sizes below the one before it (baseline to baseline) starts another heading
 HEAD_LINE_GAP = 2.0
+# a line at most this many type sizes above a table's header cell, centred on it and in its type, is the cell's top line (a column
+# header wrapped over blocks: PG&E's `Available for Future Issuance` over `Under Equity Compensation Plans`); at HEAD_LINE_GAP
+# (2.0) the items of a list in two columns came in as headings
+HEAD_STACK_GAP = 1.5
 # a type whose lines in running text (paragraphs) are more than this share of a PDF's lines is a second body, not a heading type:
 # 0.30 in the one such type of the corpora (a 10-K's 11-point prose), at most 0.15 in types mixing headings and narrative
 BODY_TYPE_PROSE = 0.2

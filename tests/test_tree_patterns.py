@@ -933,3 +933,18 @@ def test_header_row_under_a_line_of_its_own_is_no_heading():
     assert not any('Current Title' in t or t.startswith('Name') for t in titles), titles
     officers = next(n for n in nodes if n.title == 'Information About Our Executive Officers')
     assert 'Mr. Davis' in officers.text()
+
+def test_column_header_wrapped_over_blocks_is_no_heading():
+    "PG&E's `Available for Future Issuance`, alone in its block right over `Under Equity Compensation Plans` (set beside the other columns' headers), was a heading."
+    def at(l, y, x0): l.y, l.x0, l.x1 = y, x0, x0 + 4.5 * len(l.text); return l
+    para = lambda blk: [L('We design, manufacture and market smartphones, personal computers, tablets, wearables and accessories, and', blk=blk, full=True)
+                        for _ in range(4)] + [L('sell a variety of related services.', blk=blk)]
+    page = [L('Equity Compensation Plan Information', 12, True, 0), *para(1), at(L('Available for Future Issuance', 9, True, 3), 135, 467),
+            at(L('Under Equity Compensation Plans', 9, True, 4), 144, 458), at(L('Number of Securities to be Issued', 9, True, 5), 144, 201),
+            at(L('Equity compensation plans approved by shareholders 20,902,525 $ 40.07 29,174,205', 9, False, 6, True), 177, 18), *para(7),
+            L('Item 13. Certain Relationships', 12, True, 8), *para(9)]
+    titles = [t for _, _, t in plan_heads([page], _font_heads([page]), [_wrapped(page)])]
+    assert titles == ['Equity Compensation Plan Information', 'Item 13. Certain Relationships'], titles
+    # set at the left over a full-width row, a table's caption stays a heading (OPM's `TABLE 9.02E` over its measure row)
+    page[6] = at(L('TABLE 9.02E', 9, True, 3), 135, 18)
+    assert 'TABLE 9.02E' in [t for _, _, t in plan_heads([page], _font_heads([page]), [_wrapped(page)])]
