@@ -289,12 +289,17 @@ _AMEND = re.compile(r"(?i)\b10-?[KQ]\s*/\s*A\b|\bamended\s+(?:form\s+)?(?:10-?[K
 
 # %% ../nbs/15_retrieve.ipynb #a4d1cf5bx-s3
 _DATE = re.compile(rf'\b{_DAY}\b')
+_YEAR4 = re.compile(r'(?<!\d)((?:19|20)\d\d)(?!\d)')     # a year, not a piece of a longer number
+
+def _near(cand:list)->list:
+    "The documents of `cand` ((doc_id, score), best first) scoring within 2% of the best: named alike (a shorter name field scores a shared word a little higher)."
+    return [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
 
 def _period_end(label:str, names:str)->tuple:
     "A document's period, sortable: the last date its label gives (a cover's 'quarterly period ended July 1, 2023'), else the latest year in its names."
     ds = [(int(y), _MONTHS.index(m.lower()) + 1, int(d)) for m, d, y in _DATE.findall(label or '')]
     if ds: return ds[-1]
-    ys = [int(y) for y in re.findall(r'(?<!\d)((?:19|20)\d\d)(?!\d)', names or '')]
+    ys = [int(y) for y in _YEAR4.findall(names or '')]
     return (max(ys), 0, 0) if ys else (0, 0, 0)
 
 _PERIOD_WORDS = {'latest', 'most', 'recent', 'newest', 'quarter', 'quarterly', 'annual', 'report', 'filing', 'fiscal', 'year', 'form',
@@ -330,14 +335,13 @@ def _newest_named(tr, q, names:list, leg)->list:
         # no form on the cover (an earnings release): its words may say 'quarter', but it is no 10-Q
         return not code and bool(form.search(f"{label or ''} {said or ''}"))
     # the form first, then the near-best names: shorter names (a 10-Q's) score a shared company word a little higher
-    near = lambda c: [d for d, s in c if s >= 0.98 * c[0][1]] if c else []
     named, cand = {d for d, _ in cand}, [(d, s) for d, s in cand if of_form(d)]
     # an amendment (a cover's 'Form 10-K/A') is of its original's period and often a part of it (Part III): the latest
     # 10-K is the original, unless the question asks for the amendment, whatever period it amends
     amend = bool(_AMEND.search(q))
     is_amend = lambda d: bool((m := _LABEL_FORM.search(rows.get(d, ('', ''))[0] or '')) and m[1].upper().endswith('/A'))
     key = lambda d: (is_amend(d), _period_end(*rows.get(d, ('', '')))) if amend else (_period_end(*rows.get(d, ('', ''))), not is_amend(d))
-    pick = max(near(cand), key=key, default=None)
+    pick = max(_near(cand), key=key, default=None)
     if pick is None: return names
     # 'Apple's latest 10-K' names that one filing, not Apple's others: left in at their name's rank, the 2019 10-K's
     # evidence put it first (and eBay's older earnings release before its newest 10-Q)
@@ -625,7 +629,6 @@ def _scoped_hits(tr, q, emb, n, did, cols, rrf_k, kw, names:bool=False)->tuple:
     return rrf_merge(fts, vec, rrf_k=rrf_k, limit=n, weights=leg_weights(fts, vec, _gap_scale(tr.db, tr.store)), blind=blind), len(fts)
 
 # %% ../nbs/15_retrieve.ipynb #latest
-_YEAR4 = re.compile(r'(?<!\d)((?:19|20)\d\d)(?!\d)')
 # a report named by its year: 'per its FY2023 annual report', 'the 2022 10-K', 'its 2023 quarterly report'
 _REPORT_NAMED = re.compile(r"(?i)(?:\bFY\s?'?\d\d(?:\d\d)?|(?<!\d)(?:19|20)\d\d)\s+(?:form\s+)?(?:10-?[KQ]|annual|quarterly)\b")
 
@@ -638,7 +641,7 @@ def _latest_period(tr, q, terms, leg)->list:
     p, n = tr.profiles.name, _n_docs(tr)
     who = [t for t in terms if not _is_period(t) and 0 < _name_df(tr, t) < n]
     cand = leg('label names', '0, 1, 1, 0', who) if who else tr.execute(f'SELECT doc_id, 1.0 FROM [{p}]').fetchall()
-    near = [d for d, s in cand if s >= 0.98 * cand[0][1]] if cand else []
+    near = _near(cand)
     said = ' '.join(x or '' for x, in tr.execute(f'SELECT names FROM [{p}] WHERE doc_id IN ({",".join("?" * len(near))})', near)) if near else ''
     held = [int(y) for y in ys if re.search(rf'\b(?:fiscal |FY){y}\b', said)]
     if not held: return terms
