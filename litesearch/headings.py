@@ -366,31 +366,76 @@ def _text_heads(flat, toc, wrapped):
     return out
 
 # %% ../nbs/03_headings.ipynb #e76b5586-s1
+def _contents_runs(toc:dict, # {contents page: its title's line}
+                   n:int, # the document's page count
+                  )->list: # `[(contents pages, first page after them, first page of the next run or n)]`
+    "The contents pages in runs (pages at most two apart): each run lists the headings of the pages after it, up to the next run."
+    runs = []
+    for p in sorted(toc):
+        if runs and p - runs[-1][-1] <= 2: runs[-1].append(p)
+        else: runs.append([p])
+    return [(r, r[-1] + 1, nxt[0] if nxt else n) for r, nxt in zip(runs, runs[1:] + [None])]
+
 def _entry_heads(flat, toc, wrapped):
-    "Body lines spelling a contents entry, matched in order after the contents pages, on or beside the page it lists where that can be read, as `(page, line, [line], 0, rank by its indent there)`."
-    rows = [(t, n, flat[p][j].x0) for p in sorted(toc) for t, n, j in _contents_rows([None if l.drop else l.text for l in flat[p]], at=True)]
-    if not rows: return []
+    "Body lines spelling a contents entry, matched in order after its run of contents pages, on or beside the page it lists where that can be read, as `(page, line, [line], 0, rank by its indent or type there)`."
+    # a filing's appended credit agreement prints its own contents 390 pages in: the 10-K's entries are looked for before it, the agreement's after
+    runs = [(pages, start, end, [(t, n, flat[p][j]) for p in pages for t, n, j in _contents_rows([None if l.drop else l.text for l in flat[p]], at=True)])
+            for pages, start, end in _contents_runs(toc, len(flat))]
+    # every page's folios are read (for the page offset, and to check a page against it) only when a contents lists pages
+    fol = [_folios([l.text for l in ls]) for ls in flat] if any(n is not None for *_, rows in runs for _, n, _ in rows) else None
+    off, out = _offset(fol) if fol else None, []
+    for pages, start, end, rows in runs:
+        found = _entries_found(flat, wrapped, rows, range(start, end), fol, off)
+        # a contents page indents its lower entries, or sets them smaller: each unnumbered entry found ranks by its indent, else
+        # by its type there (numbered ones by their numbers)
+        at = [rows[k][2] for *_, k in found if family(rows[k][0]) is None]
+        rank = _indents([l.x0 for l in at])
+        one = at and max(l.x0 for l in at) - min(l.x0 for l in at) <= 2      # one indent (columns or indents of 2-3 ranks are no such page)
+        rank = {id(l): rank[l.x0] for l in at} if rank else {id(l): r for l, r in zip(at, _looks([(l.size, l.bold) for l in at]))} if one else {}
+        out += [(p, i, g, d, rank.get(id(rows[k][2]), 0)) for p, i, g, d, k in found]
+    return out
+
+def _worded(t:str)->str:
+    "A numbered division's word and title without its number (`section:amountandterms` for `SECTION 2. AMOUNT AND TERMS`), or None."
+    m = _word_re.match(' '.join(t.split()))
+    # a contents entry's page number may run on past `_ENTRY`'s three digits (a blackline's struck and new pages, `4749`)
+    rest = re.sub(r'\d+$', '', _squash(m.group('rest').lstrip('.:–—- '))) if m else ''
+    return f"{m.group('w').lower()}:{rest}" if len(rest) >= 6 else None
+
+def _next_division(rows, at, k)->bool:
+    "Is entry `k` one of the next two divisions of its word after entry `at` (`SECTION 4` after `SECTION 2`, however many subsections the body did not show between, and one division it did not show)?"
+    w = (_worded(rows[k][0]) or '').split(':')[0]
+    return bool(w) and sum((_worded(r[0]) or '').split(':')[0] == w for r in rows[at:k]) <= 1
+
+def _entries_found(flat, wrapped, rows, pages, fol, off):
+    "The body lines of `pages` spelling the entries `rows` of one run of contents pages, in order, as `(page, line, [line], 0, entry)`."
     entries, listed = [_squash(t) for t, *_ in rows], [n for _, n, _ in rows]
-    # every page's folios are read (for the page offset, and to check a page against it) only when the contents list pages
-    fol = [_folios([l.text for l in ls]) for ls in flat] if any(n is not None for n in listed) else None
-    off = _offset(fol) if fol else None
-    pre = {}
+    pre, worded = {}, {}
     for k, e in enumerate(entries):
         if len(e) < 6: continue
         n = len(e)
         for m in range(min(n, max(10, int(0.5 * n))), n + 1): pre.setdefault(e[:m], []).append(k)
+        # a division's number may print otherwise in the body (`ARTICLE 2` for `Article II`, a blackline's `Section 12.` for
+        # `SECTION 2.`): its word and title, without the number, find it too
+        if (w := _worded(rows[k][0])): worded.setdefault(w, []).append(k)
     out, at = [], 0
-    for p in range(max(toc) + 1 if toc else 0, len(flat)):
+    for p in pages:
         for i, l in enumerate(flat[p]):
-            # a list item naming a section (`• strategic human capital;` in a summary) is not where the section starts
-            if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS: continue
+            # a list item naming a section (`• strategic human capital;` in a summary, a blackline's `Section 10. [reserved];`) is not where the section starts
+            if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS or l.text.rstrip()[-1:] in ',;': continue
             s = _squash(l.text)
-            ks = [k for k in pre.get(s, ()) if at <= k < at + 15 and _on_page(listed[k], p, off, fol[p] if fol else ())]
-            if ks and len(s) < len(entries[ks[0]]) and not _goes_on(entries[ks[0]][len(s):], flat[p][i + 1:]): ks = []
+            ks = pre.get(s) or (worded.get(_worded(l.text)) if worded else None) or ()
+            ks = [k for k in ks if at <= k and (k < at + 15 or _next_division(rows, at, k)) and _on_page(listed[k], p, off, fol[p] if fol else ())]
+            # a line spelling only the start of an entry is its heading's first line when the next line spells on
+            if ks and s in pre and len(s) < len(entries[ks[0]]) and not _goes_on(entries[ks[0]][len(s):], flat[p][i + 1:]): ks = []
             if ks: out.append((p, i, [l], 0, ks[0])); at = ks[0] + 1
-    # a contents page indents its lower entries: each unnumbered entry found ranks by its indent (numbered ones by their numbers)
-    rank = _indents([rows[k][2] for *_, k in out if family(rows[k][0]) is None])
-    return [(p, i, g, d, rank.get(rows[k][2], 0)) for p, i, g, d, k in out]
+    return out
+
+def _looks(ks:list, # the type `(size, bold)` of each entry on a contents page, in order
+          )->list: # each entry's rank, or [] when the types say nothing
+    "Ranks by type, where a contents page sets its entries at one indent: the larger (then bold) first; only for 2-3 types."
+    order = sorted(set(ks), key=lambda k: (-k[0], not k[1]))
+    return [order.index(k) for k in ks] if 2 <= len(order) <= 3 else []
 
 def _indents(xs:list, # the left edges of a contents page's entries
             )->dict: # {left edge: rank}, or {} when they say nothing

@@ -510,20 +510,23 @@ def test_sections_set_larger_hold_numbered_goals():
     # larger but lighter: a goal's `Overview` in 16-point regular stays under its goal
     assert path['Overview'][-2] == 'Strategic Goal 1: Attract and engage a diverse workforce', path
 
-def test_contents_indents_rank_its_entries():
-    "A protocol indents `Participant Identification:` under `Exclusion Criteria` in its contents and sets both alike in the body: they stood as siblings."
-    entries = [('Methods', 0), ('Participant identification', 1), ('Recruitment', 1), ('Data management', 0), ('Data storage', 1), ('References', 0)]
-    doc = pymupdf.open()
+def _contents_and_sections(doc, entries, first=2):
+    "A contents page listing `entries` `(title, indent rank)` onto `doc`, then a page per entry headed by its title, numbered from `first`."
     pg = doc.new_page()
     pg.insert_text((72, 80), 'Table of Contents', fontsize=14, fontname='hebo')
     for k, (t, r) in enumerate(entries):
-        pg.insert_text((72 + 12 * r, 110 + 16 * k), f'{t} {"." * 40} {k + 2}', fontsize=11, fontname='helv')
+        pg.insert_text((72 + 12 * r, 110 + 16 * k), f'{t} {"." * 40} {k + first}', fontsize=11, fontname='helv')
     for k, (t, _) in enumerate(entries):
         pg = doc.new_page()
         pg.insert_text((72, 80), t, fontsize=12, fontname='hebo')
         pg.insert_textbox(pymupdf.Rect(72, 100, 400, 300), PARA, fontsize=9, fontname='helv')
-        pg.insert_text((300, 800), str(k + 2), fontsize=9, fontname='helv')
-    nodes = build_tree(pdf_parse(doc.tobytes()))
+        pg.insert_text((300, 800), str(k + first), fontsize=9, fontname='helv')
+    return doc
+
+def test_contents_indents_rank_its_entries():
+    "A protocol indents `Participant Identification:` under `Exclusion Criteria` in its contents and sets both alike in the body: they stood as siblings."
+    entries = [('Methods', 0), ('Participant identification', 1), ('Recruitment', 1), ('Data management', 0), ('Data storage', 1), ('References', 0)]
+    nodes = build_tree(pdf_parse(_contents_and_sections(pymupdf.open(), entries).tobytes()))
     path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
     got = {n.title: path(n) for n in nodes[1:]}
     assert got['Participant identification'][-2:] == ['Methods', 'Participant identification'], got
@@ -948,3 +951,16 @@ def test_column_header_wrapped_over_blocks_is_no_heading():
     # set at the left over a full-width row, a table's caption stays a heading (OPM's `TABLE 9.02E` over its measure row)
     page[6] = at(L('TABLE 9.02E', 9, True, 3), 135, 18)
     assert 'TABLE 9.02E' in [t for _, _, t in plan_heads([page], _font_heads([page]), [_wrapped(page)])]
+
+def test_an_appended_exhibits_contents_leaves_the_documents_own():
+    "PG&E's 10-K appends credit agreements that print their own contents 267 and 390 pages in: its own contents' entries were looked for only after the last one, found nowhere, and the ranks its indents give were lost."
+    entries = [('Methods', 0), ('Participant identification', 1), ('Recruitment', 1), ('Data management', 0), ('Data storage', 1), ('References', 0)]
+    articles = ['Article I. Definitions and Terms', 'Article II. Amount and Terms of the Loans', 'Article III. Representations and Warranties']
+    doc = _contents_and_sections(pymupdf.open(), entries)
+    _contents_and_sections(doc, [(t, 0) for t in articles], first=1)       # the exhibit: its own contents, its pages numbered anew
+    nodes = build_tree(pdf_parse(doc.tobytes()))
+    path = lambda n: [] if n.parent is None else path(nodes[n.parent]) + [n.title]
+    got = {n.title: path(n) for n in nodes[1:]}
+    assert got['Participant identification'][-2:] == ['Methods', 'Participant identification'], got
+    assert got['Data storage'][-2] == 'Data management' and len(got['References']) == len(got['Methods']), got
+    assert all(t in got for t in articles), got
