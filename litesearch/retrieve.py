@@ -420,7 +420,7 @@ def _rank_docs(tr, q, hits, k=3, secs=()):
     # matched more of a question's words than 'Apple' matched Apple's 10-K; separate rankings keep the name decisive.
     # And a word many documents' names share ('EU' in four of eight acts' titles, '10-K') names none of them: BM25
     # scores it near 0, but a rank is a rank, so only the terms that name a few documents rank by name
-    nterms = _latest_period(tr, q, _dated(tr, q, _naming_terms(tr, terms, q)), leg)
+    nterms = _latest_period(tr, q, _dated(tr, q, _company_periods(tr, q, terms, _naming_terms(tr, terms, q))), leg)
     names = _period_named(tr, _newest_named(tr, q, leg('label names', '0, 1, 1, 0', nterms), leg), nterms)
     body = leg('body', '0, 0, 0, 1', terms) if tuning.DOC_LEGS['body'] else []
     ev, nh = {}, {}
@@ -669,6 +669,22 @@ def _period_named(tr, names:list, nterms:list)->list:
     named = {d for d, in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ? AND doc_id IN ({",".join("?" * len(ids))})', [e, *ids])}
     return [(d, s) for d, s in names if d in named]
 
+
+# %% ../nbs/15_retrieve.ipynb #common-year
+def _company_periods(tr, q, terms, nterms)->list:
+    "`nterms` and the years among `terms` too common in the store's names to name (`_naming_terms`) that some, not all, of the documents the other naming terms name hold, where nothing else names the period: among one company's filings a year names."
+    # a period named otherwise ('fiscal 2023', a month a label holds) names it already; a year written in a date ('the quarter
+    # ended April 30, 2023') is that day's, which a release named by its fiscal quarter ('Q1 fiscal 2024') does not hold
+    who = [t for t in nterms if not _is_period(t)]
+    if not who or len(who) < len(nterms): return nterms
+    few, dated = max(1, _n_docs(tr) // 4), {y for _, y in _MONTH_YEAR.findall(q or '')}
+    more = [t for t in terms if t not in nterms and _is_period(t) and (ys := set(_YEAR4.findall(t))) and not ys <= dated and _name_df(tr, t) > few]
+    if not more: return nterms
+    # `who` and `t` are fts_terms (quoted): nothing of the question's text is read as FTS syntax
+    p, e = tr.profiles.name, f"{{label names}} : ({' OR '.join(who)})"
+    count = lambda x: tr.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [x]).fetchone()[0]
+    n = count(e)
+    return nterms + [t for t in more if 0 < count(f'({e}) AND ({{label names}} : {t})') < n]
 
 # %% ../nbs/15_retrieve.ipynb #form
 _NDEC = r'(?:one|two|three|four|a|\d+)'
