@@ -663,11 +663,11 @@ def _period_named(tr, names:list, nterms:list)->list:
     "`names` ((doc_id, score), best first) less the documents only a period names, when the question's other naming terms (its company) name some document: a period names every company's filing of it."
     who = [t for t in nterms if not _is_period(t)]
     if not names or not who or len(who) == len(nterms): return names
-    p, ids, e = tr.profiles.name, [d for d, _ in names], f"{{label names}} : ({' OR '.join(who)})"
-    if not tr.execute(f'SELECT 1 FROM [{p}] WHERE [{p}] MATCH ? LIMIT 1', [e]).fetchone(): return names
-    # `who` are fts_terms (quoted): nothing of the question's text is read as FTS syntax
-    named = {d for d, in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ? AND doc_id IN ({",".join("?" * len(ids))})', [e, *ids])}
-    return [(d, s) for d, s in names if d in named]
+    p, e = tr.profiles.name, f"{{label names}} : ({' OR '.join(who)})"
+    # `who` are fts_terms (quoted): nothing of the question's text is read as FTS syntax. One read: the documents they name (a
+    # naming term names at most a quarter of the store), none of them meaning no company is named
+    named = {d for d, in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ?', [e])}
+    return [(d, s) for d, s in names if d in named] if named else names
 
 
 # %% ../nbs/15_retrieve.ipynb #common-year
