@@ -389,9 +389,11 @@ def _entry_heads(flat, toc, wrapped):
         # a contents page indents its lower entries, or sets them smaller: each unnumbered entry found ranks by its indent, else
         # by its type there (numbered ones by their numbers)
         at = [rows[k][2] for *_, k in found if family(rows[k][0]) is None]
-        rank = _indents([l.x0 for l in at])
-        one = at and max(l.x0 for l in at) - min(l.x0 for l in at) <= 2      # one indent (columns or indents of 2-3 ranks are no such page)
-        rank = {id(l): rank[l.x0] for l in at} if rank else {id(l): r for l, r in zip(at, _looks([(l.size, l.bold) for l in at]))} if one else {}
+        by_x = _indents([l.x0 for l in at])
+        if by_x: rank = {id(l): by_x[l.x0] for l in at}
+        # at one indent only: columns, or indents that rank nothing, leave the type unread
+        elif at and max(l.x0 for l in at) - min(l.x0 for l in at) <= 2: rank = {id(l): r for l, r in zip(at, _looks([(l.size, l.bold) for l in at]))}
+        else: rank = {}
         out += [(p, i, g, d, rank.get(id(rows[k][2]), 0)) for p, i, g, d, k in found]
     return out
 
@@ -402,14 +404,14 @@ def _worded(t:str)->str:
     rest = re.sub(r'\d+$', '', _squash(m.group('rest').lstrip('.:–—- '))) if m else ''
     return f"{m.group('w').lower()}:{rest}" if len(rest) >= 6 else None
 
-def _next_division(rows, at, k)->bool:
-    "Is entry `k` one of the next two divisions of its word after entry `at` (`SECTION 4` after `SECTION 2`, however many subsections the body did not show between, and one division it did not show)?"
-    w = (_worded(rows[k][0]) or '').split(':')[0]
-    return bool(w) and sum((_worded(r[0]) or '').split(':')[0] == w for r in rows[at:k]) <= 1
+def _next_division(words, at, k)->bool:
+    "Is entry `k` one of the next two divisions of its word after entry `at` (`SECTION 4` after `SECTION 2`, however many subsections the body did not show between, and one division it did not show)? `words`: each entry's `_worded` key, or None."
+    w = words[k] and words[k].split(':')[0]
+    return bool(w) and sum(x is not None and x.split(':')[0] == w for x in words[at:k]) <= 1
 
 def _entries_found(flat, wrapped, rows, pages, fol, off):
     "The body lines of `pages` spelling the entries `rows` of one run of contents pages, in order, as `(page, line, [line], 0, entry)`."
-    entries, listed = [_squash(t) for t, *_ in rows], [n for _, n, _ in rows]
+    entries, listed, words = [_squash(t) for t, *_ in rows], [n for _, n, _ in rows], [_worded(t) for t, *_ in rows]
     pre, worded = {}, {}
     for k, e in enumerate(entries):
         if len(e) < 6: continue
@@ -417,7 +419,7 @@ def _entries_found(flat, wrapped, rows, pages, fol, off):
         for m in range(min(n, max(10, int(0.5 * n))), n + 1): pre.setdefault(e[:m], []).append(k)
         # a division's number may print otherwise in the body (`ARTICLE 2` for `Article II`, a blackline's `Section 12.` for
         # `SECTION 2.`): its word and title, without the number, find it too
-        if (w := _worded(rows[k][0])): worded.setdefault(w, []).append(k)
+        if words[k]: worded.setdefault(words[k], []).append(k)
     out, at = [], 0
     for p in pages:
         for i, l in enumerate(flat[p]):
@@ -425,7 +427,7 @@ def _entries_found(flat, wrapped, rows, pages, fol, off):
             if l.drop or wrapped[p][i] or len(l.text) > 150 or l.text.lstrip()[:1] in _BULLETS or l.text.rstrip()[-1:] in ',;': continue
             s = _squash(l.text)
             ks = pre.get(s) or (worded.get(_worded(l.text)) if worded else None) or ()
-            ks = [k for k in ks if at <= k and (k < at + 15 or _next_division(rows, at, k)) and _on_page(listed[k], p, off, fol[p] if fol else ())]
+            ks = [k for k in ks if at <= k and (k < at + 15 or _next_division(words, at, k)) and _on_page(listed[k], p, off, fol[p] if fol else ())]
             # a line spelling only the start of an entry is its heading's first line when the next line spells on
             if ks and s in pre and len(s) < len(entries[ks[0]]) and not _goes_on(entries[ks[0]][len(s):], flat[p][i + 1:]): ks = []
             if ks: out.append((p, i, [l], 0, ks[0])); at = ks[0] + 1

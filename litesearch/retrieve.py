@@ -659,14 +659,19 @@ def _is_period(t:str)->bool:
     "Is naming term `t` a period: one holding a year ('2023', 'FY2023', 'fiscal 2023'), a quarter, a month, or words of `_PERIOD_WORDS` only ('annual')?"
     return bool(_YEAR4.search(t) or _PERIOD_TERM.match(t.strip('"'))) or set(re.findall(r'\w+', t.lower())) <= _PERIOD_WORDS
 
+def _named_by(tr, terms:list)->frozenset:
+    "The documents whose label or names hold any of `terms` (fts_terms), kept until the database changes: `_company_periods` and `_period_named` ask it of the same company terms."
+    p = tr.profiles.name
+    # `terms` are fts_terms (quoted): nothing of the question's text is read as FTS syntax
+    read = lambda: frozenset(d for d, in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ?', [f"{{label names}} : ({' OR '.join(terms)})"]))
+    return _fresh(tr.db, ('named_by', p, tuple(terms)), read) if terms else frozenset()
+
 def _period_named(tr, names:list, nterms:list)->list:
     "`names` ((doc_id, score), best first) less the documents only a period names, when the question's other naming terms (its company) name some document: a period names every company's filing of it."
     who = [t for t in nterms if not _is_period(t)]
     if not names or not who or len(who) == len(nterms): return names
-    p, e = tr.profiles.name, f"{{label names}} : ({' OR '.join(who)})"
-    # `who` are fts_terms (quoted): nothing of the question's text is read as FTS syntax. One read: the documents they name (a
-    # naming term names at most a quarter of the store), none of them meaning no company is named
-    named = {d for d, in tr.execute(f'SELECT doc_id FROM [{p}] WHERE [{p}] MATCH ?', [e])}
+    # none named by them: no company is named (a naming term names at most a quarter of the store)
+    named = _named_by(tr, who)
     return [(d, s) for d, s in names if d in named] if named else names
 
 
@@ -680,11 +685,8 @@ def _company_periods(tr, q, terms, nterms)->list:
     few, dated = max(1, _n_docs(tr) // 4), {y for _, y in _MONTH_YEAR.findall(q or '')}
     more = [t for t in terms if t not in nterms and _is_period(t) and (ys := set(_YEAR4.findall(t))) and not ys <= dated and _name_df(tr, t) > few]
     if not more: return nterms
-    # `who` and `t` are fts_terms (quoted): nothing of the question's text is read as FTS syntax
-    p, e = tr.profiles.name, f"{{label names}} : ({' OR '.join(who)})"
-    count = lambda x: tr.execute(f'SELECT count(*) FROM [{p}] WHERE [{p}] MATCH ?', [x]).fetchone()[0]
-    n = count(e)
-    return nterms + [t for t in more if 0 < count(f'({e}) AND ({{label names}} : {t})') < n]
+    co = _named_by(tr, who)
+    return nterms + [t for t in more if 0 < len(co & _named_by(tr, [t])) < len(co)]
 
 # %% ../nbs/15_retrieve.ipynb #form
 _NDEC = r'(?:one|two|three|four|a|\d+)'
